@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, it } from 'node:test';
+import { COMMANDS } from '../shared/config/index.js';
+import { main } from './main.js';
+
+async function run(argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('agora CLI', () => {
+  it('prints the command list for --help', async () => {
+    const { code, out } = await run(['--help']);
+    assert.equal(code, 0);
+    for (const name of Object.keys(COMMANDS)) assert.match(out, new RegExp(`^  ${name} `, 'm'));
+  });
+
+  for (const name of Object.keys(COMMANDS)) {
+    it(`prints every option of "${name}" for --help`, async () => {
+      const { code, out } = await run([name, '--help']);
+      assert.equal(code, 0);
+      assert.match(out, new RegExp(`^Usage: agora ${name} \\[options\\]`));
+      for (const key of Object.keys(COMMANDS[name as keyof typeof COMMANDS].options.properties)) {
+        const flag = key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+        assert.match(out, new RegExp(`--${flag}\\b`));
+      }
+    });
+  }
+
+  it('rejects an unknown command with exit code 2', async () => {
+    const { code, err } = await run(['serve']);
+    assert.equal(code, 2);
+    assert.match(err, /unknown command "serve"/);
+  });
+
+  it('rejects stray positional arguments', async () => {
+    const { code, err } = await run(['node', 'extra']);
+    assert.equal(code, 2);
+    assert.match(err, /unexpected argument "extra"/);
+  });
+
+  it('masks secrets when it prints the configuration', async () => {
+    const { code, out } = await run(['names', '--signer-key', `0x${'ab'.repeat(32)}`]);
+    assert.equal(code, 0);
+    assert.match(out, /--signer-key \(set\)/);
+    assert.ok(!out.includes('abab'));
+  });
+
+  it('the real binary exits non-zero with one line naming --port', () => {
+    const bin = fileURLToPath(new URL('../../bin/agora.js', import.meta.url));
+    const result = spawnSync(process.execPath, [bin, 'node', '--port', 'abc'], { encoding: 'utf8' });
+    assert.equal(result.status, 2);
+    assert.equal(result.stderr.trim().split('\n').length, 1);
+    assert.match(result.stderr, /--port/);
+  });
+});

@@ -1,0 +1,158 @@
+import { Type, type Static, type TObject } from '@sinclair/typebox';
+import { flag, hexKey, httpUrl, integer, list, logLevel, oneOf, port, postgresUrl, text } from './option.js';
+
+const DAY = 86_400;
+
+const storageOptions = {
+  dataDir: text({
+    description: 'Directory for SQLite files and local state',
+    default: '.agora',
+    placeholder: '<dir>',
+  }),
+  databaseUrl: Type.Optional(
+    postgresUrl({
+      description: 'PostgreSQL URL; SQLite files under --data-dir when absent',
+      env: ['DATABASE_URL', 'AGORA_DATABASE_URL'],
+    }),
+  ),
+};
+
+function serviceOptions(service: 'node' | 'names' | 'social', defaultPort: number) {
+  const prefix = `AGORA_${service.toUpperCase()}`;
+  return {
+    ...storageOptions,
+    host: text({ description: 'Interface to listen on', default: '0.0.0.0', placeholder: '<host>' }),
+    port: port({ description: 'HTTP port', default: defaultPort, env: [`${prefix}_PORT`] }),
+    corsOrigin: text({
+      description: "Allowed CORS origin: '*' for any, or a comma-separated list",
+      default: '*',
+      placeholder: '<origin>',
+    }),
+    logLevel: logLevel(),
+    chainRpcUrl: Type.Optional(httpUrl({ description: 'JSON-RPC URL of the chain (OP mainnet or devnet)' })),
+  };
+}
+
+export const NodeOptions = Type.Object({
+  ...serviceOptions('node', 2281),
+  network: oneOf(['mainnet', 'testnet', 'devnet'] as const, {
+    description: 'Network whose messages this node accepts',
+    default: 'mainnet',
+  }),
+  chainConfirmations: integer(0, 64, {
+    description: 'Blocks an on-chain event must wait before it is applied',
+    default: 2,
+  }),
+  namesUrl: Type.Optional(httpUrl({ description: 'Name registry to follow for fname proofs' })),
+  rpcAuth: Type.Optional(
+    list(Type.String({ pattern: '^[^:,]+:[^,]+$' }), {
+      description: 'Basic auth credentials required on submitMessage',
+      env: ['AGORA_RPC_AUTH', 'RPC_AUTH'],
+      placeholder: '<user:pass,...>',
+      expected: 'a comma-separated list of user:password pairs',
+      secret: true,
+    }),
+  ),
+  submitRateLimit: integer(0, 1_000_000_000, {
+    description: 'submitMessage calls per IP per minute (0 disables the limit)',
+    default: 20_000,
+  }),
+  eventRetentionHours: integer(1, 24 * 365, {
+    description: 'How long the event log keeps events',
+    default: 72,
+  }),
+});
+
+export const NamesOptions = Type.Object({
+  ...serviceOptions('names', 3001),
+  signerKey: Type.Optional(
+    hexKey({
+      description: 'Private key that signs accepted transfers',
+      env: ['AGORA_NAMES_SIGNER_KEY'],
+    }),
+  ),
+  cooldownSeconds: integer(0, 365 * DAY, {
+    description: 'Time a name must wait between transfers',
+    default: 28 * DAY,
+  }),
+  reservedNames: list(Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,15}$' }), {
+    description: 'Names only admin fids may register',
+    default: [],
+    expected: 'a comma-separated list of names',
+  }),
+  adminFids: list(Type.Integer({ minimum: 1 }), {
+    description: 'Fids allowed to register reserved names and move any name',
+    default: [],
+    expected: 'a comma-separated list of positive integers',
+  }),
+});
+
+export const SocialOptions = Type.Object({
+  ...serviceOptions('social', 3000),
+  nodeUrl: httpUrl({ description: 'Node (hub) HTTP API to index', default: 'http://127.0.0.1:2281' }),
+  adminToken: Type.Optional(
+    text({
+      description: 'Bearer token for the /admin/ API',
+      minLength: 16,
+      expected: 'a token of at least 16 characters',
+      placeholder: '<token>',
+      secret: true,
+    }),
+  ),
+  tokenMaxLifetime: integer(1, 30 * DAY, {
+    description: 'Longest app-key token lifetime accepted, in seconds',
+    default: 3600,
+  }),
+});
+
+export const DevOptions = Type.Object({
+  dataDir: storageOptions.dataDir,
+  fresh: flag({ description: 'Delete the data directory before starting' }),
+  host: text({
+    description: 'Interface every service listens on',
+    default: '127.0.0.1',
+    placeholder: '<host>',
+  }),
+  chainPort: port({ description: 'Devnet chain (anvil) JSON-RPC port', default: 8545 }),
+  nodePort: port({ description: 'Node HTTP port', default: 2281 }),
+  namesPort: port({ description: 'Name registry HTTP port', default: 3001 }),
+  socialPort: port({ description: 'Social API HTTP port', default: 3000 }),
+  seedDemo: flag({ description: 'Fill a fresh devnet with demo accounts, channels and casts' }),
+  logLevel: logLevel(),
+});
+
+export const MigrateOptions = Type.Object({
+  ...storageOptions,
+  service: oneOf(['node', 'names', 'social', 'all'] as const, {
+    description: 'Which service to migrate',
+    default: 'all',
+  }),
+  logLevel: logLevel(),
+});
+
+export type NodeConfig = Static<typeof NodeOptions>;
+export type NamesConfig = Static<typeof NamesOptions>;
+export type SocialConfig = Static<typeof SocialOptions>;
+export type DevConfig = Static<typeof DevOptions>;
+export type MigrateConfig = Static<typeof MigrateOptions>;
+
+export interface CommandSpec {
+  readonly summary: string;
+  readonly options: TObject;
+}
+
+export const COMMANDS = {
+  dev: {
+    summary: 'Run the whole system locally: devnet chain, node, name registry, social API',
+    options: DevOptions,
+  },
+  node: {
+    summary: 'Run the node (hub): message validation and storage, chain events, event log',
+    options: NodeOptions,
+  },
+  names: { summary: 'Run the name registry (fnames)', options: NamesOptions },
+  social: { summary: 'Run the social API', options: SocialOptions },
+  migrate: { summary: 'Apply pending database migrations for one or all services', options: MigrateOptions },
+} as const satisfies Record<string, CommandSpec>;
+
+export type CommandName = keyof typeof COMMANDS;

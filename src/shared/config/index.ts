@@ -1,0 +1,11 @@
+export { COMMANDS } from './commands.js';
+export type {
+  CommandName,
+  DevConfig,
+  MigrateConfig,
+  NamesConfig,
+  NodeConfig,
+  SocialConfig,
+} from './commands.js';
+export { commandHelp, describeConfig, programHelp } from './help.js';
+export { ConfigError, parseCommand } from './parse.js';
