@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { COMMANDS } from '../shared/config/index.js';
@@ -56,5 +59,33 @@ describe('agora CLI', () => {
     assert.equal(result.status, 2);
     assert.equal(result.stderr.trim().split('\n').length, 1);
     assert.match(result.stderr, /--port/);
+  });
+});
+
+describe('agora migrate', () => {
+  it('creates each service database under --data-dir, then reports it up to date', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'agora-migrate-'));
+    try {
+      const first = await run(['migrate', '--data-dir', dataDir]);
+      assert.equal(first.code, 0, first.err);
+      assert.match(first.out, /^node: applied 1 migration\(s\): 0001_service_meta$/m);
+      assert.deepEqual(
+        readdirSync(dataDir)
+          .filter((f) => f.endsWith('.sqlite'))
+          .sort(),
+        ['names.sqlite', 'node.sqlite', 'social.sqlite'],
+      );
+      const again = await run(['migrate', '--data-dir', dataDir, '--service', 'names']);
+      assert.equal(again.out, 'names: up to date');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('fails with one line and exit code 1 when the database cannot be opened', async () => {
+    const { code, err } = await run(['migrate', '--data-dir', '/dev/null/nowhere']);
+    assert.equal(code, 1);
+    assert.match(err, /^agora migrate: /);
+    assert.equal(err.split('\n').length, 1);
   });
 });

@@ -6,16 +6,16 @@ import {
   parseCommand,
   programHelp,
   type CommandName,
+  type MigrateConfig,
 } from '../shared/config/index.js';
+import { runMigrate } from './commands/migrate.js';
+import { consoleIo, type CliIo } from './io.js';
 
-export interface CliIo {
-  out(line: string): void;
-  err(line: string): void;
-}
+type Runner = (config: never, io: CliIo) => Promise<number>;
 
-const consoleIo: CliIo = {
-  out: (line) => process.stdout.write(`${line}\n`),
-  err: (line) => process.stderr.write(`${line}\n`),
+/** Commands that run; the others still only validate and print their options. */
+const RUNNERS: Partial<Record<CommandName, Runner>> = {
+  migrate: (config: MigrateConfig, io) => runMigrate(config, io),
 };
 
 /** Exit codes: 0 success, 1 runtime failure, 2 usage or configuration error. */
@@ -46,6 +46,15 @@ export async function main(argv: readonly string[], io: CliIo = consoleIo): Prom
   if (parsed.positionals.length > 0) {
     io.err(`agora ${command}: unexpected argument "${parsed.positionals[0]}" (see agora ${command} --help)`);
     return 2;
+  }
+  const runner = RUNNERS[command];
+  if (runner !== undefined) {
+    try {
+      return await runner(parsed.config as never, io);
+    } catch (error) {
+      io.err(`agora ${command}: ${error instanceof Error ? error.message : String(error)}`);
+      return 1;
+    }
   }
   io.out(`agora ${command}: ${COMMANDS[command].summary}`);
   for (const line of describeConfig(command, parsed.config)) io.out(`  ${line}`);

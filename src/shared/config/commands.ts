@@ -74,15 +74,18 @@ export const NamesOptions = Type.Object({
   cooldownSeconds: integer(0, 365 * DAY, {
     description: 'Time a name must wait between transfers',
     default: 28 * DAY,
+    env: ['AGORA_NAMES_COOLDOWN_SECONDS'],
   }),
   reservedNames: list(Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,15}$' }), {
     description: 'Names only admin fids may register',
     default: [],
+    env: ['AGORA_NAMES_RESERVED'],
     expected: 'a comma-separated list of names',
   }),
   adminFids: list(Type.Integer({ minimum: 1 }), {
     description: 'Fids allowed to register reserved names and move any name',
     default: [],
+    env: ['AGORA_NAMES_ADMIN_FIDS'],
     expected: 'a comma-separated list of positive integers',
   }),
 });
@@ -102,6 +105,7 @@ export const SocialOptions = Type.Object({
   tokenMaxLifetime: integer(1, 30 * DAY, {
     description: 'Longest app-key token lifetime accepted, in seconds',
     default: 3600,
+    env: ['AGORA_SOCIAL_TOKEN_MAX_LIFETIME'],
   }),
 });
 

@@ -1,4 +1,4 @@
-import { Type, type SchemaOptions, type TSchema } from '@sinclair/typebox';
+import { Type, type SchemaOptions, type TLiteral, type TSchema, type TUnion } from '@sinclair/typebox';
 
 /**
  * A command's configuration is one TypeBox object schema. Each property is an option: its flag is the
@@ -37,7 +37,7 @@ export const oneOf = <const T extends readonly string[]>(values: T, options: Opt
   Type.Union(
     values.map((v) => Type.Literal(v)),
     { expected: `one of ${values.join(', ')}`, placeholder: `<${values.join('|')}>`, ...options },
-  );
+  ) as TUnion<{ -readonly [K in keyof T]: TLiteral<T[K]> }>;
 export const list = (item: TSchema, options: OptionKeywords) =>
   Type.Array(item, { placeholder: '<a,b,...>', ...options });
 

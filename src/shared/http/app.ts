@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import cors from '@fastify/cors';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import Fastify from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
+import type { Logger } from 'pino';
+import { classifyFailure, RouteNotFoundError, sendFailure } from './errors.js';
+import type { ErrorRenderer } from './errors.js';
+
+export type ServiceName = 'node' | 'names' | 'social';
+
+export interface HttpAppOptions {
+  service: ServiceName;
+  /** OpenAPI info. */
+  title: string;
+  version: string;
+  /** A pino logger made by the caller, or false to log nothing (tests). */
+  logger: Logger | false;
+  /** '*' allows any origin; a comma-separated list allows exactly those origins. */
+  corsOrigin: string;
+  /** Largest accepted request body in bytes; Fastify's default (1 MiB) when absent. */
+  bodyLimit?: number;
+  errors: ErrorRenderer;
+  /** Reports the service as unavailable on /_health by throwing (e.g. a database ping). */
+  healthCheck?: () => Promise<void>;
+  /** Runs when the app closes, after in-flight requests have finished (e.g. close the database). */
+  onClose?: () => Promise<void>;
+}
+
+export type HttpApp = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+export const OPENAPI_PATH = '/docs/openapi.json';
+export const HEALTH_PATH = '/_health';
+
+/** A caller-supplied id is kept so one request can be followed across services and proxies. */
+const REQUEST_ID_HEADER = 'x-request-id';
+const ACCEPTED_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+function requestIdOf(raw: IncomingMessage): string {
+  const incoming = raw.headers[REQUEST_ID_HEADER];
+  return typeof incoming === 'string' && ACCEPTED_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
+/** Turns the configured origin setting into @fastify/cors's `origin` option. */
+export function parseCorsOrigin(setting: string): string | string[] {
+  const origins = setting
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '');
+  if (origins.length === 0) {
+    throw new TypeError(`CORS origin must be '*' or a comma-separated list of origins, got '${setting}'`);
+  }
+  if (origins.includes('*')) return '*';
+  return origins.length === 1 ? (origins[0] as string) : origins;
+}
+
+const HealthOk = Type.Object({ status: Type.Literal('ok'), service: Type.String() });
+const HealthUnavailable = Type.Object({
+  status: Type.Literal('unavailable'),
+  service: Type.String(),
+  error: Type.String(),
+});
+
+/**
+ * The Fastify app every service starts from: logging with request ids, CORS, OpenAPI built from route
+ * schemas, a health route, and one error path that sends every failure through the service's renderer.
+ * Register routes on the returned app.
+ */
+export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
+  const { service, errors } = options;
+  const origin = parseCorsOrigin(options.corsOrigin);
+  const app = Fastify<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger>({
+    ...(options.logger === false ? { logger: false } : { loggerInstance: options.logger }),
+    ...(options.bodyLimit !== undefined && { bodyLimit: options.bodyLimit }),
+    genReqId: requestIdOf,
+    // Idle keep-alive sockets end at close; in-flight requests finish first (see the onSend hook below).
+    forceCloseConnections: 'idle',
+    ajv: {
+      customOptions: {
+        // Fastify's default strips properties a schema does not list, which would silently drop a
+        // client's misspelt field. Off: routes that must reject unknown fields say additionalProperties
+        // false and get a validation error. Fastify keeps one ajv for all request parts, so its default
+        // type coercion (needed for query strings and path params) applies to JSON bodies as well.
+        removeAdditional: false,
+      },
+    },
+    // URL faults found before routing (bad percent-encoding, overlong params) skip the error handler.
+    frameworkErrors: (error, request, reply) => {
+      sendFailure(errors, error, classifyFailure(error), request, reply);
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setErrorHandler((error, request, reply) =>
+    sendFailure(errors, error, classifyFailure(error), request, reply),
+  );
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?', 1)[0] ?? request.url;
+    return sendFailure(errors, new RouteNotFoundError(request.method, path), 'not_found', request, reply);
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
+  // Node's server.close() only ends keep-alive connections that are idle at that moment; one still serving
+  // a request would linger until its keep-alive timeout. Closing it after that last response lets
+  // close() finish as soon as the in-flight requests are done.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
+  if (options.onClose !== undefined) {
+    const onClose = options.onClose;
+    app.addHook('onClose', async () => onClose());
+  }
+
+  await app.register(cors, {
+    origin,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    // Browsers hide response headers unless listed; the social API's rate-limit headers matter to clients.
+    exposedHeaders: [
+      REQUEST_ID_HEADER,
+      'retry-after',
+      'x-ratelimit-limit',
+      'x-ratelimit-remaining',
+      'x-ratelimit-reset',
+    ],
+  });
+  await app.register(swagger, { openapi: { info: { title: options.title, version: options.version } } });
+
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
+  app.get(
+    HEALTH_PATH,
+    { schema: { summary: 'Liveness and readiness', response: { 200: HealthOk, 503: HealthUnavailable } } },
+    async (request, reply) => {
+      try {
+        await options.healthCheck?.();
+      } catch (error) {
+        request.log.warn({ err: error }, 'health check failed');
+        const message = error instanceof Error ? error.message : String(error);
+        return reply.code(503).send({ status: 'unavailable', service, error: message });
+      }
+      return reply.code(200).send({ status: 'ok', service });
+    },
+  );
+  return app;
+}

@@ -1,0 +1,10 @@
+export { createHttpApp, parseCorsOrigin, HEALTH_PATH, OPENAPI_PATH } from './app.js';
+export type { HttpApp, HttpAppOptions, ServiceName } from './app.js';
+export { classifyFailure, RouteNotFoundError } from './errors.js';
+export type { ErrorRenderer, HttpFailureKind, RenderedError } from './errors.js';
+export { BadCursorError, decodeCursor, encodeCursor, MAX_CURSOR_LENGTH, readCursor } from './cursor.js';
+export type { BadCursorReason, CursorFailureReason, CursorResult, JsonValue } from './cursor.js';
+export { pagingQuery } from './schemas.js';
+export type { PagingQuery, PagingQuerySchema } from './schemas.js';
+export { installShutdown } from './shutdown.js';
+export type { ClosableApp, ShutdownOptions, ShutdownOutcome, SignalSource } from './shutdown.js';

@@ -1,0 +1,73 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { sql } from 'kysely';
+import { defaultSchemaFor, openDatabase, sqliteFileFor } from './database.js';
+import { StorageError } from './errors.js';
+
+describe('openDatabase options', () => {
+  const cases: [string, Parameters<typeof openDatabase>[0], RegExp][] = [
+    ['no target', {}, /url \(PostgreSQL\) or sqliteFile/],
+    ['non-postgres url', { url: 'mysql://localhost/db' }, /postgres:\/\//],
+    ['unparsable url', { url: 'postgres://' }, /postgres:\/\//],
+    ['quoted schema', { url: 'postgres://localhost/db', schema: 'x"; drop' }, /schema/],
+    ['upper-case schema', { url: 'postgres://localhost/db', schema: 'Agora' }, /schema/],
+    ['zero pool', { url: 'postgres://localhost/db', poolSize: 0 }, /poolSize/],
+  ];
+  for (const [name, options, message] of cases) {
+    it(`rejects ${name} with a StorageError`, async () => {
+      const error = await openDatabase(options).catch((caught: unknown) => caught);
+      assert.ok(error instanceof StorageError);
+      assert.equal(error.code, 'invalid_options');
+      assert.match(error.message, message);
+    });
+  }
+
+  it('reports an unreachable PostgreSQL server without its credentials', async () => {
+    const error = await openDatabase({ url: 'postgres://user:secret@127.0.0.1:1/db' }).catch(
+      (caught: unknown) => caught,
+    );
+    assert.ok(error instanceof StorageError);
+    assert.equal(error.code, 'open_failed');
+    assert.match(error.message, /127\.0\.0\.1:1\/db/);
+    assert.doesNotMatch(error.message, /secret/);
+  });
+
+  it('reports a SQLite file in a missing directory', async () => {
+    const error = await openDatabase({ sqliteFile: join(tmpdir(), 'agora-missing', 'x', 'db.sqlite') }).catch(
+      (caught: unknown) => caught,
+    );
+    assert.ok(error instanceof StorageError);
+    assert.equal(error.code, 'open_failed');
+  });
+});
+
+describe('SQLite files', () => {
+  it('places each service in its own file and opens it in WAL mode', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'agora-db-'));
+    try {
+      const file = sqliteFileFor(join(dir, 'data'), 'names');
+      assert.equal(file, join(dir, 'data', 'names.sqlite'));
+      const database = await openDatabase({ sqliteFile: file });
+      try {
+        const { rows } = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(database.db);
+        assert.deepEqual(rows, [{ journal_mode: 'wal' }]);
+        const fk = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(database.db);
+        assert.deepEqual(fk.rows, [{ foreign_keys: 1 }]);
+      } finally {
+        await database.close();
+        await database.close();
+      }
+      assert.ok(existsSync(file));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('names the default PostgreSQL schema after the service', () => {
+    assert.equal(defaultSchemaFor('social'), 'agora_social');
+  });
+});

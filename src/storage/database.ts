@@ -1,0 +1,106 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect } from 'kysely';
+import { StorageError, messageOf } from './errors.js';
+import { openPostgresPool } from './postgres-pool.js';
+import { sqliteDialect } from './sqlite-adapter.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+export type ServiceName = 'node' | 'names' | 'social';
+
+export interface DatabaseOptions {
+  /** postgres:// or postgresql:// URL; when absent, SQLite is used. */
+  url?: string;
+  /** SQLite file path, or ':memory:'. Required when url is absent. */
+  sqliteFile?: string;
+  /** PostgreSQL schema that holds this service's tables (created if missing); set as search_path. */
+  schema?: string;
+  /** pg pool size (default 10). */
+  poolSize?: number;
+  /** Errors of idle pooled PostgreSQL connections (e.g. a server restart); ignored when absent. */
+  onPoolError?: (error: Error) => void;
+}
+
+export interface Database<DB> {
+  readonly db: Kysely<DB>;
+  readonly dialect: Dialect;
+  /** Closes every connection; safe to call more than once. */
+  close(): Promise<void>;
+}
+
+const DEFAULT_POOL_SIZE = 10;
+const BUSY_TIMEOUT_MS = 5000;
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+export async function openDatabase<DB>(options: DatabaseOptions): Promise<Database<DB>> {
+  if (options.url !== undefined) return openPostgres<DB>(options.url, options);
+  if (options.sqliteFile === undefined || options.sqliteFile === '') {
+    throw invalid('either url (PostgreSQL) or sqliteFile (SQLite) is required');
+  }
+  return wrap(new Kysely<DB>({ dialect: sqliteDialect(openSqlite(options.sqliteFile)) }), 'sqlite');
+}
+
+/** `<dataDir>/<service>.sqlite`, creating dataDir: in SQLite each service owns one file. */
+export function sqliteFileFor(dataDir: string, service: ServiceName): string {
+  mkdirSync(dataDir, { recursive: true });
+  return join(dataDir, `${service}.sqlite`);
+}
+
+/** In PostgreSQL each service owns one schema of the shared database. */
+export function defaultSchemaFor(service: ServiceName): string {
+  return `agora_${service}`;
+}
+
+async function openPostgres<DB>(url: string, options: DatabaseOptions): Promise<Database<DB>> {
+  if (!/^postgres(ql)?:\/\/./.test(url) || !URL.canParse(url)) {
+    throw invalid('url must be a postgres:// or postgresql:// URL');
+  }
+  if (options.schema !== undefined && !SCHEMA_NAME.test(options.schema)) {
+    throw invalid(`schema "${options.schema}" must match [a-z_][a-z0-9_]* (at most 63 characters)`);
+  }
+  const poolSize = options.poolSize ?? DEFAULT_POOL_SIZE;
+  if (!Number.isInteger(poolSize) || poolSize < 1) throw invalid('poolSize must be a positive integer');
+  const pool = await openPostgresPool({
+    url,
+    schema: options.schema,
+    poolSize,
+    onPoolError: options.onPoolError,
+  });
+  return wrap(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
+}
+
+function openSqlite(file: string): BetterSqlite3.Database {
+  let db: BetterSqlite3.Database;
+  try {
+    db = new BetterSqlite3(file, { timeout: BUSY_TIMEOUT_MS });
+  } catch (error) {
+    throw new StorageError('open_failed', `cannot open SQLite file ${file}: ${messageOf(error)}`, {
+      cause: error,
+    });
+  }
+  try {
+    // Concurrent readers alongside the writer; in-memory databases have no WAL.
+    if (!db.memory) db.pragma('journal_mode = WAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    // Safe with WAL: a power loss may drop the last commits but never corrupts the file.
+    db.pragma('synchronous = NORMAL');
+    db.defaultSafeIntegers(true);
+  } catch (error) {
+    db.close();
+    throw new StorageError('open_failed', `cannot configure SQLite file ${file}: ${messageOf(error)}`, {
+      cause: error,
+    });
+  }
+  return db;
+}
+
+function wrap<DB>(db: Kysely<DB>, dialect: Dialect): Database<DB> {
+  let closing: Promise<void> | undefined;
+  return { db, dialect, close: () => (closing ??= db.destroy()) };
+}
+
+function invalid(message: string): StorageError {
+  return new StorageError('invalid_options', message);
+}

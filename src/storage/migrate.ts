@@ -1,0 +1,79 @@
+import { Migrator, sql } from 'kysely';
+import type { Migration as KyselyMigration, MigrationProvider } from 'kysely';
+import type { Database, ServiceName } from './database.js';
+import { MigrationError, StorageError } from './errors.js';
+import type { MigrationSet } from './migration.js';
+import { namesMigrations } from './migrations/names/index.js';
+import { nodeMigrations } from './migrations/node/index.js';
+import { socialMigrations } from './migrations/social/index.js';
+
+/** Each service's migrations, applied to that service's own database (file or schema). */
+export const migrationSets: Readonly<Record<ServiceName, MigrationSet>> = {
+  node: nodeMigrations,
+  names: namesMigrations,
+  social: socialMigrations,
+};
+
+export function listServices(): ServiceName[] {
+  return Object.keys(migrationSets) as ServiceName[];
+}
+
+/** Applies the service's pending migrations and returns their names (empty when already up to date). */
+export async function migrateToLatest<DB>(database: Database<DB>, service: ServiceName): Promise<string[]> {
+  return runMigrations(database, service, migrationSets[service]);
+}
+
+const SET_NAME = /^[a-z][a-z0-9_]*$/;
+const MIGRATION_NAME = /^\d{4}_[a-z0-9_]+$/;
+
+/**
+ * Applies one set's pending migrations in a single transaction, so a failure keeps none of them. Each set
+ * keeps its history in its own `<setName>_migrations` table: two sets never mistake each other's
+ * migrations for their own, even if pointed at the same database by mistake.
+ */
+export async function runMigrations<DB>(
+  database: Database<DB>,
+  setName: string,
+  migrations: MigrationSet,
+): Promise<string[]> {
+  if (!SET_NAME.test(setName)) {
+    throw new StorageError(
+      'invalid_options',
+      `migration set name "${setName}" must match ${SET_NAME.source}`,
+    );
+  }
+  const badName = Object.keys(migrations).find((name) => !MIGRATION_NAME.test(name));
+  if (badName !== undefined) {
+    throw new StorageError('invalid_options', `migration name "${badName}" must look like 0001_snake_case`);
+  }
+  const kyselyMigrations: Record<string, KyselyMigration> = {};
+  for (const [name, migration] of Object.entries(migrations)) {
+    kyselyMigrations[name] = { up: (db) => migration.up(db, { dialect: database.dialect }) };
+  }
+  const provider: MigrationProvider = { getMigrations: () => Promise.resolve(kyselyMigrations) };
+  const migrator = new Migrator({
+    db: database.db,
+    provider,
+    migrationTableName: `${setName}_migrations`,
+    migrationLockTableName: `${setName}_migrations_lock`,
+    migrationTableSchema: await currentSchema(database),
+  });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error !== undefined) {
+    const failed = results.find((result) => result.status === 'Error');
+    throw new MigrationError(setName, failed?.migrationName, error);
+  }
+  return results.map((result) => result.migrationName);
+}
+
+/**
+ * Kysely looks for its bookkeeping tables in every visible schema unless told which one; naming the
+ * connection's own schema keeps services and test schemas sharing one PostgreSQL database apart.
+ */
+async function currentSchema<DB>(database: Database<DB>): Promise<string | undefined> {
+  if (database.dialect !== 'postgres') return undefined;
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(
+    database.db,
+  );
+  return rows[0]?.schema ?? undefined;
+}

@@ -1,0 +1,7 @@
+import type { MigrationSet } from '../../migration.js';
+import { createServiceMeta } from '../shared/service-meta.js';
+
+/** The names service's schema history, oldest first. Append only; never edit an applied migration. */
+export const namesMigrations: MigrationSet = {
+  '0001_service_meta': createServiceMeta,
+};

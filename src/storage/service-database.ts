@@ -1,0 +1,32 @@
+import {
+  defaultSchemaFor,
+  openDatabase,
+  sqliteFileFor,
+  type Database,
+  type ServiceName,
+} from './database.js';
+import { migrateToLatest } from './migrate.js';
+
+export interface ServiceStorageOptions {
+  /** PostgreSQL URL; the service's SQLite file under dataDir when absent. */
+  databaseUrl?: string;
+  dataDir: string;
+}
+
+/** Open a service's own database (its SQLite file or PostgreSQL schema) and bring it to the latest schema. */
+export async function openServiceDatabase<DB>(
+  service: ServiceName,
+  options: ServiceStorageOptions,
+): Promise<{ database: Database<DB>; applied: string[] }> {
+  const database = await openDatabase<DB>(
+    options.databaseUrl === undefined
+      ? { sqliteFile: sqliteFileFor(options.dataDir, service) }
+      : { url: options.databaseUrl, schema: defaultSchemaFor(service) },
+  );
+  try {
+    return { database, applied: await migrateToLatest(database, service) };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
