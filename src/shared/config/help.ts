@@ -69,8 +69,10 @@ export function configurationMarkdown(): string {
       '|---|---|---|---|',
       ...optionRows(command).map(
         (row) =>
-          `| \`${row.usage.replaceAll('|', '\\|')}\` | ${row.env.split(' or ').map((name) => `\`${name}\``).join(', ')} | ` +
-          `${row.default === '' ? '' : `\`${row.default}\``} | ${row.description} |`,
+          `| \`${row.usage.replaceAll('|', '\\|')}\` | ${row.env
+            .split(' or ')
+            .map((name) => `\`${name}\``)
+            .join(', ')} | ` + `${row.default === '' ? '' : `\`${row.default}\``} | ${row.description} |`,
       ),
     ].join('\n'),
   );
