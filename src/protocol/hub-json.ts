@@ -1,4 +1,5 @@
 import { bytesToBase58 } from './base58.js';
+import { bytesToHex } from './hex.js';
 
 /**
  * The hub HTTP API's JSON: ts-proto `toJSON` output with the reference's byte-field rewrite (node-api.md
@@ -32,9 +33,9 @@ function rewrite(value: unknown): Json {
     if (typeof inner !== 'string') {
       out[key] = rewrite(inner);
     } else if (HEX_KEYS.has(key)) {
-      out[key] = fromBase64(inner, toHex);
+      out[key] = fromBase64(inner, bytesToHex);
     } else if (ADDRESS_KEYS.has(key)) {
-      out[key] = fromBase64(inner, solana ? bytesToBase58 : toHex);
+      out[key] = fromBase64(inner, solana ? bytesToBase58 : bytesToHex);
     } else if (key === 'name' && !('storeType' in source)) {
       // UserNameProof.name is bytes. StorageLimit.name is already text: the reference decodes it anyway and
       // returns garbage; we keep it readable (docs/decisions/0003-hub-json.md).
@@ -55,8 +56,4 @@ function fromBase64(text: string, convert: (bytes: Uint8Array) => string): strin
   if (text === '') return '';
   const bytes = Buffer.from(text, 'base64');
   return bytes.toString('base64') === text ? convert(bytes) : text;
-}
-
-function toHex(bytes: Uint8Array): string {
-  return `0x${Buffer.from(bytes).toString('hex')}`;
 }
