@@ -1,4 +1,3 @@
-export * from './base58.js';
 export * from './domains.js';
 export * from './signed-key-request-metadata.js';
 export * from './sponsorship.js';
