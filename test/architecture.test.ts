@@ -68,6 +68,14 @@ describe('architecture: import directions (DESIGN.md §2)', () => {
       ]);
     });
 
+    it('lets tests, and only tests, use test/support', () => {
+      const found = fixture({
+        'src/protocol/a.test.ts': "import { h } from '../../test/support/helpers.js';\n",
+        'src/protocol/a.ts': "import { h } from '../../test/support/helpers.js';\n",
+      });
+      assert.deepEqual(found, ['src/protocol/a.ts: protocol may not import ..']);
+    });
+
     it('accepts a clean tree', () => {
       const found = fixture({
         'src/protocol/hash.ts': "import { blake3 } from '@noble/hashes/blake3';\n",
