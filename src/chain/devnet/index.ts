@@ -1,0 +1,22 @@
+export { DEVNET_ACCOUNT_COUNT, DEVNET_MNEMONIC, deriveDevAccounts, type DevAccount } from './accounts.js';
+export { resolveAnvilBinary, type DevnetLogger } from './anvil.js';
+export {
+  devnetChain,
+  devnetPublicClient,
+  devnetTestClient,
+  devnetWalletClient,
+  type DevnetConnection,
+} from './clients.js';
+export {
+  DEFAULT_INSTALL_SETTINGS,
+  installContracts,
+  type InstallOutcome,
+  type InstallSettings,
+} from './install.js';
+export {
+  DEVNET_CHAIN_ID,
+  DEVNET_ROLES,
+  startDevnet,
+  type Devnet,
+  type DevnetOptions,
+} from './start-devnet.js';
