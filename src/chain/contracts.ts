@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { getAddress, parseAbi, type Abi, type Address, type Hex } from 'viem';
 import { CANONICAL_CONTRACT_ADDRESSES } from '../protocol/eip712/index.js';
+import { idRegistryEvents, keyRegistryEvents, storageRegistryEvents } from './reader/abi.js';
 
 /**
  * The Farcaster registry contracts as viem sees them: where they live (OP mainnet, chain.md §1; the devnet
@@ -58,23 +59,24 @@ export function contractArtifact(name: ContractName): ContractArtifact {
 
 const SIGNATURE_ERRORS = ['error InvalidSignature()', 'error SignatureExpired()'] as const;
 
-export const idRegistryAbi = parseAbi([
-  'function idOf(address owner) view returns (uint256 fid)',
-  'function custodyOf(uint256 fid) view returns (address custody)',
-  'function recoveryOf(uint256 fid) view returns (address recovery)',
-  'function idCounter() view returns (uint256)',
-  'function nonces(address owner) view returns (uint256)',
-  'function transfer(address to, uint256 deadline, bytes sig)',
-  'function changeRecoveryAddress(address recovery)',
-  'function verifyFidSignature(address custodyAddress, uint256 fid, bytes32 digest, bytes sig) view returns (bool isValid)',
-  'event Register(address indexed to, uint256 indexed id, address recovery)',
-  'event Transfer(address indexed from, address indexed to, uint256 indexed id)',
-  'event ChangeRecoveryAddress(uint256 indexed id, address indexed recovery)',
-  'error HasId()',
-  'error HasNoId()',
-  'error Unauthorized()',
-  ...SIGNATURE_ERRORS,
-]);
+// The events the hub reads are declared once, with the reader that decodes them.
+export const idRegistryAbi = [
+  ...idRegistryEvents,
+  ...parseAbi([
+    'function idOf(address owner) view returns (uint256 fid)',
+    'function custodyOf(uint256 fid) view returns (address custody)',
+    'function recoveryOf(uint256 fid) view returns (address recovery)',
+    'function idCounter() view returns (uint256)',
+    'function nonces(address owner) view returns (uint256)',
+    'function transfer(address to, uint256 deadline, bytes sig)',
+    'function changeRecoveryAddress(address recovery)',
+    'function verifyFidSignature(address custodyAddress, uint256 fid, bytes32 digest, bytes sig) view returns (bool isValid)',
+    'error HasId()',
+    'error HasNoId()',
+    'error Unauthorized()',
+    ...SIGNATURE_ERRORS,
+  ]),
+] as const;
 
 export const idGatewayAbi = parseAbi([
   'function price() view returns (uint256)',
@@ -97,42 +99,43 @@ export const keyGatewayAbi = parseAbi([
 /** Key states as `keyDataOf` and `keysOf` number them. */
 export const KEY_STATE = { null: 0, added: 1, removed: 2 } as const;
 
-export const keyRegistryAbi = parseAbi([
-  'function remove(bytes key)',
-  'function removeFor(address fidOwner, bytes key, uint256 deadline, bytes sig)',
-  'function nonces(address owner) view returns (uint256)',
-  'function keyDataOf(uint256 fid, bytes key) view returns ((uint8 state, uint32 keyType))',
-  'function keysOf(uint256 fid, uint8 state) view returns (bytes[])',
-  'function totalKeys(uint256 fid, uint8 state) view returns (uint256)',
-  'function maxKeysPerFid() view returns (uint256)',
-  // Owner-only on our devnet: they let tests produce the hub's AdminReset and Migrated events.
-  'function migrate()',
-  'function bulkResetKeysForMigration((uint256 fid, bytes[] keys)[] items)',
-  'event Add(uint256 indexed fid, uint32 indexed keyType, bytes indexed key, bytes keyBytes, uint8 metadataType, bytes metadata)',
-  'event Remove(uint256 indexed fid, bytes indexed key, bytes keyBytes)',
-  'event AdminReset(uint256 indexed fid, bytes indexed key, bytes keyBytes)',
-  'event Migrated(uint256 indexed migratedAt)',
-  'error Unauthorized()',
-  'error InvalidState()',
-  'error ExceedsMaximum()',
-  'error InvalidMetadata()',
-  'error ValidatorNotFound(uint32 keyType, uint8 metadataType)',
-  ...SIGNATURE_ERRORS,
-]);
+export const keyRegistryAbi = [
+  ...keyRegistryEvents,
+  ...parseAbi([
+    'function remove(bytes key)',
+    'function removeFor(address fidOwner, bytes key, uint256 deadline, bytes sig)',
+    'function nonces(address owner) view returns (uint256)',
+    'function keyDataOf(uint256 fid, bytes key) view returns ((uint8 state, uint32 keyType))',
+    'function keysOf(uint256 fid, uint8 state) view returns (bytes[])',
+    'function totalKeys(uint256 fid, uint8 state) view returns (uint256)',
+    'function maxKeysPerFid() view returns (uint256)',
+    // Owner-only on our devnet: they let tests produce the hub's AdminReset and Migrated events.
+    'function migrate()',
+    'function bulkResetKeysForMigration((uint256 fid, bytes[] keys)[] items)',
+    'error Unauthorized()',
+    'error InvalidState()',
+    'error ExceedsMaximum()',
+    'error InvalidMetadata()',
+    'error ValidatorNotFound(uint32 keyType, uint8 metadataType)',
+    ...SIGNATURE_ERRORS,
+  ]),
+] as const;
 
-export const storageRegistryAbi = parseAbi([
-  'function rent(uint256 fid, uint256 units) payable returns (uint256 overpayment)',
-  'function price(uint256 units) view returns (uint256)',
-  'function unitPrice() view returns (uint256)',
-  'function credit(uint256 fid, uint256 units)',
-  // Ours only: a fixed wei price instead of the real USD price and Chainlink feed.
-  'function setUnitPrice(uint256 newPrice)',
-  'event Rent(address indexed payer, uint256 indexed fid, uint256 units)',
-  'error InvalidPayment()',
-  'error InvalidAmount()',
-  'error ExceedsCapacity()',
-  'error NotOperator()',
-]);
+export const storageRegistryAbi = [
+  ...storageRegistryEvents,
+  ...parseAbi([
+    'function rent(uint256 fid, uint256 units) payable returns (uint256 overpayment)',
+    'function price(uint256 units) view returns (uint256)',
+    'function unitPrice() view returns (uint256)',
+    'function credit(uint256 fid, uint256 units)',
+    // Ours only: a fixed wei price instead of the real USD price and Chainlink feed.
+    'function setUnitPrice(uint256 newPrice)',
+    'error InvalidPayment()',
+    'error InvalidAmount()',
+    'error ExceedsCapacity()',
+    'error NotOperator()',
+  ]),
+] as const;
 
 export const signedKeyRequestValidatorAbi = parseAbi([
   'function validate(uint256, bytes key, bytes signedKeyRequestBytes) view returns (bool)',

@@ -1,0 +1,13 @@
+export { idRegistryEvents, keyRegistryEvents, storageRegistryEvents, consumedTopics } from './abi.js';
+export type { RegistryAddresses, RegistryName } from './abi.js';
+export { advanceCheckpoint, initialCheckpoint, parseCheckpoint } from './checkpoint.js';
+export type { ChainEventSink, OrphanedBlock, ReaderCheckpoint, RecordedBlock } from './checkpoint.js';
+export { mapLog, rentExpiry } from './map-log.js';
+export type { ChainLog, MapContext } from './map-log.js';
+export { MemorySink } from './memory-sink.js';
+export { startChainReader } from './reader.js';
+export type { ChainReader, ChainReaderOptions, ReaderLogger, ReaderStatus } from './reader.js';
+export { ChainChangedError, ReorgTooDeepError } from './reorg.js';
+export { backoffDelay, realSleep } from './retry.js';
+export type { BackoffOptions, Sleep } from './retry.js';
+export type { ReaderClient } from './rpc.js';

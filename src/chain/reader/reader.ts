@@ -1,0 +1,261 @@
+import { BaseError, createPublicClient, http } from 'viem';
+import { hexToBytes } from '../../protocol/hex.js';
+import type { RegistryAddresses } from './abi.js';
+import { advanceCheckpoint, initialCheckpoint, parseCheckpoint } from './checkpoint.js';
+import type { ChainEventSink, ReaderCheckpoint } from './checkpoint.js';
+import { readRange } from './read-range.js';
+import { ChainChangedError, findForkPoint } from './reorg.js';
+import { backoffDelay, realSleep } from './retry.js';
+import type { BackoffOptions, Sleep } from './retry.js';
+import { fetchChainId, fetchHead, fetchHeader } from './rpc.js';
+import type { ReaderClient } from './rpc.js';
+
+/** pino's Logger fits. */
+export interface ReaderLogger {
+  debug(details: object, message: string): void;
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface ChainReaderOptions {
+  /** A viem client, or the URL of a JSON-RPC endpoint. */
+  client: ReaderClient | string;
+  /** The chain the contracts live on; the RPC must report it, and events carry it. */
+  chainId: number;
+  addresses: RegistryAddresses;
+  /** Where to begin when the sink has no checkpoint yet. */
+  startBlock: number;
+  sink: ChainEventSink;
+  logger: ReaderLogger;
+  /** A block is applied once the head is this many blocks past it. Default 2 (OP). */
+  confirmations?: number;
+  /** Blocks per eth_getLogs range. Default 1000. */
+  chunkSize?: number;
+  /** Wait between polls once caught up. Default 4000 ms. */
+  pollIntervalMs?: number;
+  /** Blocks below the head tracked by hash, and recorded blocks kept; bounds the reorg depth handled. */
+  reorgWindow?: number;
+  /** Retry delays after failures. Default 500 ms doubling to 30 s. */
+  backoff?: BackoffOptions;
+  /** Block header requests in flight at once. Default 8. */
+  headerConcurrency?: number;
+  /** Called after every failed iteration, besides the log line. */
+  onError?: (error: unknown, status: ReaderStatus) => void;
+  sleep?: Sleep;
+  /** Clock for status timestamps (ms). */
+  now?: () => number;
+}
+
+export interface ReaderStatus {
+  /** `syncing` while confirmed blocks remain to read, `live` when caught up with the confirmed head. */
+  state: 'starting' | 'syncing' | 'live' | 'stopped';
+  /** First block not applied yet; undefined until the checkpoint is loaded. */
+  nextBlock: number | undefined;
+  /** Chain head at the last poll. */
+  head: number | undefined;
+  /** Failed iterations in a row; 0 when the last one succeeded. */
+  consecutiveFailures: number;
+  /** The most recent failure, kept after recovery for diagnosis. */
+  lastError: { message: string; at: number } | undefined;
+  reorgs: number;
+  /** Logs of consumed events that could not be mapped (logged and left out). */
+  rejectedLogs: number;
+}
+
+export interface ChainReader {
+  /** Finishes the iteration in flight, then stops; no timers remain. */
+  stop(): Promise<void>;
+  status(): ReaderStatus;
+  /** Resolves once an iteration begun after this call finds nothing confirmed left to read. */
+  caughtUp(): Promise<void>;
+}
+
+export function startChainReader(options: ChainReaderOptions): ChainReader {
+  const { chainId, sink, logger } = options;
+  const confirmations = options.confirmations ?? 2;
+  const chunkSize = options.chunkSize ?? 1000;
+  const pollIntervalMs = options.pollIntervalMs ?? 4000;
+  const reorgWindow = options.reorgWindow ?? 256;
+  const backoff = options.backoff ?? { initialMs: 500, maxMs: 30_000 };
+  const headerConcurrency = options.headerConcurrency ?? 8;
+  requireInteger({ startBlock: options.startBlock, confirmations, pollIntervalMs }, 0);
+  requireInteger({ chunkSize, reorgWindow, headerConcurrency }, 1);
+  const client =
+    typeof options.client === 'string'
+      ? createPublicClient({ transport: http(options.client, { retryCount: 0 }) })
+      : options.client;
+  const sleep = options.sleep ?? realSleep;
+  const now = options.now ?? Date.now;
+
+  const stopping = new AbortController();
+  let idleWait: AbortController | undefined;
+  let checkpoint: ReaderCheckpoint | undefined;
+  let chainVerified = false;
+  let iteration = 0;
+  const waiters: { after: number; resolve: () => void; reject: (error: Error) => void }[] = [];
+  const state: ReaderStatus = {
+    state: 'starting',
+    nextBlock: undefined,
+    head: undefined,
+    consecutiveFailures: 0,
+    lastError: undefined,
+    reorgs: 0,
+    rejectedLogs: 0,
+  };
+
+  const commit = (next: ReaderCheckpoint): void => {
+    checkpoint = next;
+    state.nextBlock = next.nextBlock;
+  };
+
+  /** One unit of work; true when more is ready right away. */
+  const step = async (): Promise<boolean> => {
+    if (checkpoint === undefined) {
+      const loaded = await sink.load();
+      commit(loaded === undefined ? initialCheckpoint(options.startBlock) : parseCheckpoint(loaded));
+    }
+    const current = checkpoint as ReaderCheckpoint;
+    if (!chainVerified) {
+      const reported = await fetchChainId(client);
+      if (reported !== chainId) throw new Error(`RPC serves chain ${reported}, expected ${chainId}`);
+      chainVerified = true;
+    }
+    const head = await fetchHead(client);
+    state.head = head;
+
+    const tip = current.blocks.at(-1);
+    // A head below the tip is a lagging node or a shorter fork; wait until it reaches the tip to compare.
+    if (tip !== undefined && tip.number <= head) {
+      const header = await fetchHeader(client, tip.number);
+      if (header === undefined) throw new ChainChangedError(`block ${tip.number} is not available`);
+      if (header.hash !== tip.hash) {
+        await rewind(current);
+        return true;
+      }
+    }
+
+    const safeHead = head - confirmations;
+    const fromBlock = current.nextBlock;
+    if (fromBlock > safeHead) return false;
+    // Halving the range on repeated failures gets past providers' result-size limits.
+    const span = Math.max(1, Math.floor(chunkSize / 2 ** state.consecutiveFailures));
+    const toBlock = Math.min(safeHead, fromBlock + span - 1);
+    const result = await readRange({
+      client,
+      chainId,
+      addresses: options.addresses,
+      fromBlock,
+      toBlock,
+      linkFrom: head - reorgWindow + 1,
+      previous: tip?.number === fromBlock - 1 ? tip : undefined,
+      concurrency: headerConcurrency,
+    });
+    const next = advanceCheckpoint(current, toBlock + 1, result.blocks, reorgWindow);
+    await sink.apply(result.events, next);
+    commit(next);
+    for (const { log, error } of result.rejected) {
+      state.rejectedLogs++;
+      logger.error({ err: error, log }, 'chain reader: consumed event log could not be mapped, left out');
+    }
+    logger.debug({ fromBlock, toBlock, events: result.events.length }, 'chain reader: applied blocks');
+    return toBlock < safeHead;
+  };
+
+  /** Retracts the recorded blocks above the fork point and rewinds the cursor to just after it. */
+  const rewind = async (current: ReaderCheckpoint): Promise<void> => {
+    const { fork, orphaned } = await findForkPoint(client, current.blocks);
+    const next: ReaderCheckpoint = {
+      nextBlock: fork.number + 1,
+      blocks: current.blocks.filter((block) => block.number <= fork.number),
+    };
+    await sink.retract(
+      orphaned.map(({ number, hash }) => ({ number, hash: hexToBytes(hash) as Uint8Array })),
+      next,
+    );
+    commit(next);
+    state.reorgs++;
+    logger.warn(
+      { forkBlock: fork.number, orphaned: orphaned.map((block) => block.number) },
+      'chain reader: reorg, retracted orphaned blocks and reading again from the fork point',
+    );
+  };
+
+  const run = async (): Promise<void> => {
+    while (!stopping.signal.aborted) {
+      const started = ++iteration;
+      try {
+        const more = await step();
+        state.consecutiveFailures = 0;
+        state.state = more ? 'syncing' : 'live';
+        if (more) continue;
+        settle(waiters.filter((waiter) => waiter.after < started));
+        // Callers that arrived during this iteration are owed a fresh look at the head.
+        if (waiters.length > 0) continue;
+        idleWait = new AbortController();
+        await sleep(pollIntervalMs, idleWait.signal);
+      } catch (error) {
+        state.consecutiveFailures++;
+        state.lastError = { message: describeError(error), at: now() };
+        const retryInMs = backoffDelay(state.consecutiveFailures, backoff);
+        logger.warn(
+          { err: error, failures: state.consecutiveFailures, nextBlock: state.nextBlock, retryInMs },
+          'chain reader: iteration failed, retrying',
+        );
+        notifyError(error);
+        await sleep(retryInMs, stopping.signal);
+      }
+    }
+    state.state = 'stopped';
+    for (const waiter of waiters.splice(0)) waiter.reject(new Error('chain reader stopped'));
+  };
+
+  const settle = (done: typeof waiters): void => {
+    for (const waiter of done) {
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve();
+    }
+  };
+
+  const notifyError = (error: unknown): void => {
+    try {
+      options.onError?.(error, { ...state });
+    } catch (callbackError) {
+      logger.error({ err: callbackError }, 'chain reader: onError callback threw');
+    }
+  };
+
+  const running = run();
+
+  return {
+    async stop() {
+      stopping.abort();
+      idleWait?.abort();
+      await running;
+    },
+    status: () => ({ ...state }),
+    caughtUp() {
+      if (state.state === 'stopped') return Promise.reject(new Error('chain reader stopped'));
+      return new Promise<void>((resolve, reject) => {
+        waiters.push({ after: iteration, resolve, reject });
+        idleWait?.abort();
+      });
+    },
+  };
+}
+
+/** One line: viem errors put the server's own words in `details` under a generic first line. */
+function describeError(error: unknown): string {
+  if (error instanceof BaseError) {
+    return error.details ? `${error.shortMessage} (${error.details})` : error.shortMessage;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+function requireInteger(values: Record<string, number>, min: number): void {
+  for (const [name, value] of Object.entries(values)) {
+    if (!Number.isSafeInteger(value) || value < min) {
+      throw new RangeError(`chain reader ${name} must be an integer >= ${min}, got ${value}`);
+    }
+  }
+}
