@@ -68,7 +68,8 @@ describe('agora migrate', () => {
     try {
       const first = await run(['migrate', '--data-dir', dataDir]);
       assert.equal(first.code, 0, first.err);
-      assert.match(first.out, /^node: applied 1 migration\(s\): 0001_service_meta$/m);
+      assert.match(first.out, /^node: applied \d+ migration\(s\): 0001_service_meta, 0002_/m);
+      assert.match(first.out, /^names: applied 1 migration\(s\): 0001_service_meta$/m);
       assert.deepEqual(
         readdirSync(dataDir)
           .filter((f) => f.endsWith('.sqlite'))

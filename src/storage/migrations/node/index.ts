@@ -1,7 +1,18 @@
 import type { MigrationSet } from '../../migration.js';
 import { createServiceMeta } from '../shared/service-meta.js';
+import { createEventLog } from './event-log.js';
+import { createFnameProofs } from './fname-proofs.js';
+import { createMessages } from './messages.js';
+import { createOnChainState } from './onchain-state.js';
 
-/** The node service's schema history, oldest first. Append only; never edit an applied migration. */
+/**
+ * The node service's schema history, oldest first. Append only; never edit an applied migration.
+ * The tables' columns are described in src/node/store/schema.ts.
+ */
 export const nodeMigrations: MigrationSet = {
   '0001_service_meta': createServiceMeta,
+  '0002_onchain_state': createOnChainState,
+  '0003_messages': createMessages,
+  '0004_event_log': createEventLog,
+  '0005_fname_proofs': createFnameProofs,
 };

@@ -1,0 +1,6 @@
+/** Wall-clock time in Unix ms, passed in so that tests and replays control it. */
+export interface Clock {
+  now(): number;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };

@@ -1,0 +1,121 @@
+import { sql } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { HubEvent } from '../../protocol/gen/hub_event.js';
+import { makeEventId } from '../../protocol/time.js';
+import { checkLimit } from '../store/page.js';
+import type { NodeTables } from '../store/schema.js';
+import type { Clock } from './clock.js';
+
+/** An event to append: the log assigns the id. */
+export type NewHubEvent = Omit<HubEvent, 'id'>;
+
+/** Events per page of `/v1/events` (the reference's store page size, not the HTTP one). */
+export const EVENTS_PAGE_SIZE = 100;
+
+/** How long events are kept (spec §8: 3 days). */
+export const EVENT_RETENTION_MS = 3 * 24 * 60 * 60 * 1000;
+
+/** Rows per insert statement, well under PostgreSQL's 65535 bind parameters. */
+const INSERT_CHUNK = 1000;
+
+/**
+ * Appends `events` to the log inside the caller's transaction and returns them with their ids.
+ *
+ * One UPDATE ... RETURNING on the single `hub_event_clock` row reserves the ids: on PostgreSQL it holds
+ * the row lock until the transaction ends, so the next writer's ids are reserved only after this one
+ * commits (or rolls back, which also undoes the reservation). Ids are therefore strictly increasing in
+ * commit order, on any number of processes. Call it last in the transaction: every writer queues on that
+ * lock until the holder commits. See docs/decisions/0004-node-event-ids.md.
+ */
+export async function appendEvents(
+  trx: Transaction<NodeTables>,
+  events: readonly NewHubEvent[],
+  clock: Clock,
+): Promise<HubEvent[]> {
+  if (events.length === 0) return [];
+  const count = events.length;
+  // Ids follow the clock but never go back: a clock behind the last id just continues the sequence.
+  const floor = makeEventId(clock.now(), 0);
+  const { last_id: lastId } = await trx
+    .updateTable('hub_event_clock')
+    .set({
+      last_id: sql<number>`case when last_id + 1 > ${floor} then last_id + ${count} else ${floor + count - 1} end`,
+    })
+    .where('id', '=', 1)
+    .returning('last_id')
+    .executeTakeFirstOrThrow();
+  const firstId = lastId - count + 1;
+  const stored = events.map((event, index): HubEvent => ({ ...event, id: firstId + index }));
+  for (let start = 0; start < stored.length; start += INSERT_CHUNK) {
+    await trx
+      .insertInto('hub_events')
+      .values(
+        stored.slice(start, start + INSERT_CHUNK).map((event) => ({
+          id: event.id,
+          type: event.type,
+          encoded: HubEvent.encode(event).finish(),
+        })),
+      )
+      .execute();
+  }
+  return stored;
+}
+
+/**
+ * Takes the lock `appendEvents` takes, at the start of a transaction instead of its end. For writers
+ * whose checks read state that a concurrent writer could change between the check and the commit
+ * (on-chain merges and retraction): on PostgreSQL they then run one at a time, on SQLite they always do.
+ */
+export async function lockEventLog(trx: Transaction<NodeTables>): Promise<void> {
+  await trx
+    .updateTable('hub_event_clock')
+    .set({ last_id: sql<number>`last_id` })
+    .where('id', '=', 1)
+    .execute();
+}
+
+export async function eventById(db: Kysely<NodeTables>, id: number): Promise<HubEvent | undefined> {
+  const row = await db.selectFrom('hub_events').select('encoded').where('id', '=', id).executeTakeFirst();
+  return row === undefined ? undefined : HubEvent.decode(row.encoded);
+}
+
+export interface EventsPage {
+  events: HubEvent[];
+  /** Where the next call continues: the last returned id + 1, or `fromId` when nothing was returned. */
+  nextPageEventId: number;
+}
+
+/**
+ * Events with id >= `fromId`, oldest first. An empty page keeps `fromId` (the reference hub answers
+ * `fromId + 1`): ids are handed out without gaps once the clock stops moving them forward, so the next
+ * event may well get exactly `fromId`, and a poller must not step over it.
+ */
+export async function eventsPage(
+  db: Kysely<NodeTables>,
+  fromId: number,
+  limit: number = EVENTS_PAGE_SIZE,
+): Promise<EventsPage> {
+  const rows = await db
+    .selectFrom('hub_events')
+    .select('encoded')
+    .where('id', '>=', fromId)
+    .orderBy('id')
+    .limit(checkLimit(limit))
+    .execute();
+  const events = rows.map((row) => HubEvent.decode(row.encoded));
+  const last = events.at(-1);
+  return { events, nextPageEventId: last === undefined ? fromId : last.id + 1 };
+}
+
+/** Deletes events older than `retentionMs` before `nowMs`; returns how many. */
+export async function pruneEvents(
+  db: Kysely<NodeTables>,
+  nowMs: number,
+  retentionMs: number,
+): Promise<number> {
+  const result = await db
+    .deleteFrom('hub_events')
+    .where('id', '<', makeEventId(nowMs - retentionMs, 0))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,14 @@
+export { systemClock } from './clock.js';
+export type { Clock } from './clock.js';
+export {
+  EVENT_RETENTION_MS,
+  EVENTS_PAGE_SIZE,
+  appendEvents,
+  eventById,
+  eventsPage,
+  lockEventLog,
+  pruneEvents,
+} from './event-log.js';
+export type { EventsPage, NewHubEvent } from './event-log.js';
+export { startJob } from './periodic-job.js';
+export type { Job, JobLogger } from './periodic-job.js';

@@ -1,0 +1,73 @@
+import type { Kysely } from 'kysely';
+import { OnChainEventType } from '../../protocol/gen/onchain_event.js';
+import type { OnChainEvent } from '../../protocol/gen/onchain_event.js';
+import { lockEventLog } from '../events/event-log.js';
+import type { NodeTables } from '../store/schema.js';
+import { inTransaction } from '../store/transaction.js';
+import { rebuildFid } from './custody-state.js';
+import { decodeOnChainEvent } from './rows.js';
+import {
+  foldSignerEvents,
+  isActiveStatus,
+  readSignerStatus,
+  saveSignerStatus,
+  signerHistory,
+} from './signer-state.js';
+
+export interface RetractedBlock {
+  number: number;
+  hash: Uint8Array;
+}
+
+export interface Retraction {
+  /** The events that were deleted. */
+  events: OnChainEvent[];
+  /** Keys that were active signers before and are not now: their messages are to be revoked. */
+  deactivatedSigners: { fid: number; key: Uint8Array }[];
+}
+
+/**
+ * Undoes blocks that left the canonical chain: deletes their events and rebuilds the custody and signer
+ * state they touched from the events that remain. Runs in the caller's transaction when given one, so
+ * a reorg's retraction and the replacement blocks' merge can commit together.
+ *
+ * No hub event is written: the protocol has no event type for an undone on-chain event, and the
+ * replacement blocks' events are announced by their own MERGE_ON_CHAIN_EVENT (decision 0004).
+ */
+export function retractBlocks(
+  db: Kysely<NodeTables>,
+  blocks: readonly RetractedBlock[],
+): Promise<Retraction> {
+  return inTransaction(db, async (trx) => {
+    await lockEventLog(trx);
+    const events: OnChainEvent[] = [];
+    for (const block of blocks) {
+      const inBlock = trx
+        .deleteFrom('onchain_events')
+        .where('block_number', '=', block.number)
+        .where('block_hash', '=', block.hash);
+      const rows = await inBlock.returning('encoded').execute();
+      events.push(...rows.map(decodeOnChainEvent));
+    }
+
+    const registrations = new Set<number>();
+    const keys = new Map<string, { fid: number; key: Uint8Array }>();
+    for (const event of events) {
+      if (event.type === OnChainEventType.EVENT_TYPE_ID_REGISTER) registrations.add(event.fid);
+      const key = event.signerEventBody?.key;
+      if (event.type === OnChainEventType.EVENT_TYPE_SIGNER && key !== undefined) {
+        keys.set(`${event.fid}:${Buffer.from(key).toString('hex')}`, { fid: event.fid, key });
+      }
+    }
+    for (const fid of registrations) await rebuildFid(trx, fid);
+
+    const deactivatedSigners: Retraction['deactivatedSigners'] = [];
+    for (const signer of keys.values()) {
+      const wasActive = isActiveStatus(await readSignerStatus(trx, signer.fid, signer.key));
+      const { status } = foldSignerEvents(await signerHistory(trx, signer.fid, signer.key));
+      await saveSignerStatus(trx, signer.fid, signer.key, status);
+      if (wasActive && !isActiveStatus(status)) deactivatedSigners.push(signer);
+    }
+    return { events, deactivatedSigners };
+  });
+}

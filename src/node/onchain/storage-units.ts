@@ -1,0 +1,84 @@
+import type { Kysely } from 'kysely';
+import { OnChainEventType } from '../../protocol/gen/onchain_event.js';
+import { StoreType } from '../../protocol/gen/request_response.js';
+import type { NodeTables } from '../store/schema.js';
+
+/** Units rented before this block time (2024-08-29 00:00 UTC) are legacy units (node-api.md §5.3). */
+export const LEGACY_UNIT_CUTOFF_SECONDS = 1_724_889_600;
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+const LEGACY_UNIT_LIFETIME_SECONDS = 2 * YEAR_SECONDS;
+const UNIT_2024_LIFETIME_SECONDS = YEAR_SECONDS;
+
+/** Unexpired storage units of a fid, by kind. */
+export interface StorageUnits {
+  legacy: number;
+  units2024: number;
+}
+
+/** The stores whose size storage units limit. */
+export type LimitedStore =
+  | StoreType.CASTS
+  | StoreType.LINKS
+  | StoreType.REACTIONS
+  | StoreType.USER_DATA
+  | StoreType.USERNAME_PROOFS
+  | StoreType.VERIFICATIONS;
+
+/** Messages per unit: [legacy unit, 2024 unit]. */
+const PER_UNIT: Readonly<Record<LimitedStore, readonly [number, number]>> = {
+  [StoreType.CASTS]: [5000, 2000],
+  [StoreType.LINKS]: [2500, 1000],
+  [StoreType.REACTIONS]: [2500, 1000],
+  [StoreType.USER_DATA]: [50, 50],
+  [StoreType.USERNAME_PROOFS]: [5, 5],
+  [StoreType.VERIFICATIONS]: [25, 25],
+};
+
+export function isLegacyRent(blockTimestamp: number): boolean {
+  return blockTimestamp < LEGACY_UNIT_CUTOFF_SECONDS;
+}
+
+/**
+ * Unix seconds at which units rented at `blockTimestamp` expire: legacy units last 2 years, 2024 units
+ * 1 year, counted from the block time (the event's `expiry` field is not used, as in the reference).
+ */
+export function rentExpiry(blockTimestamp: number): number {
+  return (
+    blockTimestamp +
+    (isLegacyRent(blockTimestamp) ? LEGACY_UNIT_LIFETIME_SECONDS : UNIT_2024_LIFETIME_SECONDS)
+  );
+}
+
+/** Sums the fid's STORAGE_RENT units that are still valid at `nowMs` (valid while now < expiry). */
+export async function storageUnits(
+  db: Kysely<NodeTables>,
+  fid: number,
+  nowMs: number,
+): Promise<StorageUnits> {
+  const now = Math.floor(nowMs / 1000);
+  const rows = await db
+    .selectFrom('onchain_events')
+    .select(['block_timestamp', 'units'])
+    .where('type', '=', OnChainEventType.EVENT_TYPE_STORAGE_RENT)
+    .where('fid', '=', fid)
+    // No unit lives longer than a legacy one; older rents cannot count.
+    .where('block_timestamp', '>', now - LEGACY_UNIT_LIFETIME_SECONDS)
+    .execute();
+  const units: StorageUnits = { legacy: 0, units2024: 0 };
+  for (const row of rows) {
+    if (rentExpiry(row.block_timestamp) <= now) continue;
+    if (isLegacyRent(row.block_timestamp)) units.legacy += row.units ?? 0;
+    else units.units2024 += row.units ?? 0;
+  }
+  return units;
+}
+
+export function totalUnits(units: StorageUnits): number {
+  return units.legacy + units.units2024;
+}
+
+/** How many messages `store` may hold for a fid with `units`. */
+export function storeLimit(units: StorageUnits, store: LimitedStore): number {
+  const [perLegacy, per2024] = PER_UNIT[store];
+  return units.legacy * perLegacy + units.units2024 * per2024;
+}

@@ -1,0 +1,164 @@
+/**
+ * The node's tables as Kysely sees them (created by src/storage/migrations/node). Integers declared
+ * `bigint` arrive as exact JS numbers and bytes as plain Uint8Array on both dialects
+ * (docs/decisions/0001-storage.md). Byte columns compare bytewise on both dialects, so `ts_hash` orders
+ * messages the way the protocol does.
+ */
+
+/** Cursors and settings of the node (on-chain sync block, fname sync id, ...). */
+export interface ServiceMetaTable {
+  key: string;
+  value: string;
+}
+
+/**
+ * Every on-chain event the node merged, unique by (type, fid, block_number, log_index) like the
+ * reference hub. The derived tables below are rebuilt from these rows, so they are the source of truth.
+ */
+export interface OnChainEventsTable {
+  /** OnChainEventType. */
+  type: number;
+  /** 0 for SIGNER_MIGRATED events. */
+  fid: number;
+  block_number: number;
+  /** Block-wide log index; with block_number it orders events as the chain did. */
+  log_index: number;
+  /** Identifies the block for reorg retraction. */
+  block_hash: Uint8Array;
+  /** Unix seconds; rent events' units expire relative to it. */
+  block_timestamp: number;
+  tx_hash: Uint8Array;
+  tx_index: number;
+  /** SIGNER events: the key the event is about; null otherwise. */
+  signer_key: Uint8Array | null;
+  /** STORAGE_RENT events: units rented; null otherwise. */
+  units: number | null;
+  /** The OnChainEvent protobuf, as served by the read API and carried in hub events. */
+  encoded: Uint8Array;
+}
+
+/**
+ * Registered fids: custody from the newest REGISTER/TRANSFER, recovery from the newest
+ * REGISTER/CHANGE_RECOVERY. A row exists once a REGISTER or TRANSFER is known. Address → fid lookups
+ * use the custody_address index (newest custody event wins), so an address that moved away stops
+ * mapping without a second table to keep in step.
+ */
+export interface FidsTable {
+  fid: number;
+  custody_address: Uint8Array;
+  /** Position of the ID_REGISTER event that set the custody address. */
+  custody_block_number: number;
+  custody_log_index: number;
+  /** Null when no REGISTER or CHANGE_RECOVERY event is known. */
+  recovery_address: Uint8Array | null;
+}
+
+/** Key Registry state of a key: 'reset' is the contract's NULL after an admin reset (decision 0005). */
+export type SignerState = 'added' | 'removed' | 'reset';
+
+/** One row per (fid, key) with any deciding SIGNER event; the key signs messages iff 'added' with key type 1. */
+export interface SignersTable {
+  fid: number;
+  key: Uint8Array;
+  /** From the latest ADD (REMOVE and ADMIN_RESET events carry no key type). */
+  key_type: number;
+  state: SignerState;
+  /** Position of the SIGNER event that decided `state` (for 'added': the ADD served by the read API). */
+  block_number: number;
+  log_index: number;
+}
+
+/**
+ * Every stored protocol message, all stores in one table: the CRDT stores differ only in their conflict
+ * key and read indexes. The nullable columns are filled only for the message types that have them.
+ */
+export interface MessagesTable {
+  /** The 20-byte BLAKE3 message hash. */
+  hash: Uint8Array;
+  fid: number;
+  /** StoreType of the store that holds it (CASTS, LINKS, REACTIONS, USER_DATA, VERIFICATIONS, USERNAME_PROOFS). */
+  store: number;
+  /** MessageType. */
+  type: number;
+  /** A remove (CastRemove, ReactionRemove, LinkRemove, VerificationRemove) rather than an add. */
+  is_remove: boolean;
+  /**
+   * Store-specific key whose messages conflict (the CRDT set key, e.g. a reaction's type and target);
+   * unique per (fid, store), so only the winning message of a key is stored. Messages that must not
+   * displace each other (a link compact state and the links it lists) need keys that cannot collide,
+   * e.g. a leading kind byte.
+   */
+  conflict_key: Uint8Array;
+  /** 4-byte big-endian Farcaster timestamp ‖ 20-byte hash: the store order (oldest first). */
+  ts_hash: Uint8Array;
+  /** The Ed25519 key that signed it; revocation deletes by (fid, signer). */
+  signer: Uint8Array;
+  /** The Message protobuf exactly as received (data_bytes kept), so hashes and signatures still verify. */
+  encoded: Uint8Array;
+  /** Links: the target fid; reactions to a cast: the cast's fid. */
+  target_fid: number | null;
+  /** Reactions to a cast: the cast's hash. */
+  target_hash: Uint8Array | null;
+  /** Reactions to a URL: the URL. */
+  target_url: string | null;
+  /** Casts replying to a cast: the parent's fid. */
+  parent_fid: number | null;
+  /** Casts replying to a cast: the parent's hash. */
+  parent_hash: Uint8Array | null;
+  /** Casts under a URL (channels): the parent URL. */
+  parent_url: string | null;
+  /** Links: the link type (e.g. 'follow'). */
+  link_type: string | null;
+  /** Reactions: ReactionType. */
+  reaction_type: number | null;
+  /** User data: UserDataType. */
+  user_data_type: number | null;
+}
+
+/** Fids a stored CastAdd mentions; rows go with their cast (on delete cascade). */
+export interface CastMentionsTable {
+  hash: Uint8Array;
+  mentioned_fid: number;
+  /** Copy of the cast's ts_hash, so castsByMention pages without a join sort. */
+  ts_hash: Uint8Array;
+}
+
+/** The event log: ids are (ms since the protocol epoch) << 12 | seq, strictly increasing in commit order. */
+export interface HubEventsTable {
+  id: number;
+  /** HubEventType. */
+  type: number;
+  /** The HubEvent protobuf, id included. */
+  encoded: Uint8Array;
+}
+
+/** One row (id = 1): the last event id handed out; its row lock orders writers (decision 0004). */
+export interface HubEventClockTable {
+  id: number;
+  last_id: number;
+}
+
+/** Fname proofs from the name registry: one per name; fid 0 deletes the name's proof. */
+export interface FnameProofsTable {
+  name: string;
+  fid: number;
+  /** 20-byte custody address the name was signed over to. */
+  owner: Uint8Array;
+  /** Unix seconds; the newer proof of a name wins. */
+  timestamp: number;
+  signature: Uint8Array;
+  /** The UserNameProof protobuf. */
+  encoded: Uint8Array;
+}
+
+export interface NodeTables {
+  service_meta: ServiceMetaTable;
+  onchain_events: OnChainEventsTable;
+  fids: FidsTable;
+  signers: SignersTable;
+  messages: MessagesTable;
+  cast_mentions: CastMentionsTable;
+  hub_events: HubEventsTable;
+  hub_event_clock: HubEventClockTable;
+  fname_proofs: FnameProofsTable;
+}
