@@ -1,0 +1,196 @@
+import type { Kysely } from 'kysely';
+import { backoffDelay } from '../../chain/reader/index.js';
+import type { BackoffOptions, Sleep } from '../../chain/reader/index.js';
+import type { Hex } from '../../protocol/hex.js';
+import type { Clock } from '../events/clock.js';
+import { readMeta, writeMeta } from '../store/service-meta.js';
+import type { NodeTables } from '../store/schema.js';
+import { mergeFnameProof } from './proof-store.js';
+import type { RevokeUsername } from './proof-store.js';
+import { createRegistryClient } from './registry-client.js';
+import { transferProof, verifyTransfer } from './transfers.js';
+import type { TransferEntry } from './transfers.js';
+
+/** `service_meta` key of the id of the last registry transfer handled. */
+export const FNAME_CURSOR_KEY = 'fname_sync_cursor';
+
+/** pino's Logger fits. */
+export interface FnameSyncLogger {
+  debug(details: object, message: string): void;
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+}
+
+export interface FnameSyncOptions {
+  db: Kysely<NodeTables>;
+  registryUrl: string;
+  fetch: typeof fetch;
+  clock: Clock;
+  sleep: Sleep;
+  logger: FnameSyncLogger;
+  revokeUsername: RevokeUsername;
+  /** Wait between polls once caught up. Default 5000 ms (node-api.md §7.3). */
+  pollIntervalMs?: number;
+  /** Per request, body included. Default 5000 ms. */
+  requestTimeoutMs?: number;
+  /** Default 1 MiB. */
+  maxResponseBytes?: number;
+  /** Retry delays after failures. Default 1 s doubling to 60 s. */
+  backoff?: BackoffOptions;
+}
+
+export interface FnameSyncStatus {
+  /** `syncing` while pages keep coming, `live` once a poll found nothing new. */
+  state: 'starting' | 'syncing' | 'live' | 'stopped';
+  /** The registry's signing address, once `/signer` answered. */
+  signer: Hex | undefined;
+  /** Id of the last transfer handled. */
+  cursor: number | undefined;
+  consecutiveFailures: number;
+  /** The most recent failure, kept after recovery for diagnosis. */
+  lastError: { message: string; at: number } | undefined;
+  /** Transfers skipped for a bad signature or malformed fields (logged). */
+  skippedTransfers: number;
+}
+
+export interface FnameSync {
+  /** Finishes the transfer being merged, then stops; no timers or requests remain. */
+  stop(): Promise<void>;
+  status(): FnameSyncStatus;
+  /** Resolves once an iteration begun after this call finds no new transfer. */
+  caughtUp(): Promise<void>;
+}
+
+/**
+ * Follows the name registry's transfers into fname proofs, as the reference hub does: `/signer` once,
+ * then `/transfers?from_id=` page after page until an empty one, every `pollIntervalMs`. Each transfer's
+ * merge commits with the cursor. Failures (registry down, slow, garbage) are logged and retried with
+ * capped exponential backoff; nothing the registry sends can stop the loop.
+ */
+export function startFnameSync(options: FnameSyncOptions): FnameSync {
+  const { db, clock, logger, revokeUsername } = options;
+  const pollIntervalMs = options.pollIntervalMs ?? 5000;
+  const backoff = options.backoff ?? { initialMs: 1000, maxMs: 60_000 };
+  const stopping = new AbortController();
+  const client = createRegistryClient({
+    registryUrl: options.registryUrl,
+    fetch: options.fetch,
+    timeoutMs: options.requestTimeoutMs ?? 5000,
+    maxResponseBytes: options.maxResponseBytes ?? 1024 * 1024,
+    signal: stopping.signal,
+  });
+  let idleWait: AbortController | undefined;
+  let iteration = 0;
+  const waiters: { after: number; resolve: () => void; reject: (error: Error) => void }[] = [];
+  const state: FnameSyncStatus = {
+    state: 'starting',
+    signer: undefined,
+    cursor: undefined,
+    consecutiveFailures: 0,
+    lastError: undefined,
+    skippedTransfers: 0,
+  };
+
+  /** One page; true when it had transfers, so the next may follow right away. */
+  const step = async (): Promise<boolean> => {
+    if (state.signer === undefined) {
+      state.signer = await client.signer();
+      logger.info({ signer: state.signer }, 'fname sync: registry signer');
+    }
+    const cursor = await readCursor(db);
+    state.cursor = cursor;
+    const page = await client.transfers(cursor);
+    for (const entry of page) {
+      if (stopping.signal.aborted) break;
+      await handle(entry, state.signer);
+      state.cursor = entry.id;
+    }
+    return page.length > 0;
+  };
+
+  const handle = async (entry: TransferEntry, signer: Hex): Promise<void> => {
+    if (!('transfer' in entry)) return skip(entry.id, entry.problem);
+    const { transfer } = entry;
+    const signature = await verifyTransfer(transfer, signer);
+    if (!signature.ok) return skip(entry.id, `bad server signature: ${signature.message}`);
+    const result = await db.transaction().execute(async (trx) => {
+      await writeMeta(trx, FNAME_CURSOR_KEY, String(entry.id));
+      return mergeFnameProof(trx, transferProof(transfer), { clock, revokeUsername });
+    });
+    const details = { id: entry.id, name: transfer.username, fid: transfer.to };
+    if (result.ok) logger.debug(details, 'fname sync: merged proof');
+    // A duplicate is a transfer seen before (e.g. another process); an older one lost to a newer proof.
+    else logger.debug({ ...details, error: result.error }, 'fname sync: proof not merged');
+  };
+
+  const skip = async (id: number, reason: string): Promise<void> => {
+    state.skippedTransfers++;
+    logger.warn({ id, reason }, 'fname sync: transfer skipped');
+    await writeMeta(db, FNAME_CURSOR_KEY, String(id));
+  };
+
+  const run = async (): Promise<void> => {
+    while (!stopping.signal.aborted) {
+      const started = ++iteration;
+      try {
+        const more = await step();
+        state.consecutiveFailures = 0;
+        state.state = more ? 'syncing' : 'live';
+        if (more) continue;
+        settle(waiters.filter((waiter) => waiter.after < started));
+        // Callers that arrived during this iteration are owed a fresh poll.
+        if (waiters.length > 0) continue;
+        idleWait = new AbortController();
+        await options.sleep(pollIntervalMs, idleWait.signal);
+      } catch (error) {
+        if (stopping.signal.aborted) break;
+        state.consecutiveFailures++;
+        const message = error instanceof Error ? error.message : String(error);
+        state.lastError = { message, at: clock.now() };
+        const retryInMs = backoffDelay(state.consecutiveFailures, backoff);
+        logger.warn(
+          { err: error, failures: state.consecutiveFailures, cursor: state.cursor, retryInMs },
+          'fname sync: iteration failed, retrying',
+        );
+        await options.sleep(retryInMs, stopping.signal);
+      }
+    }
+    state.state = 'stopped';
+    for (const waiter of waiters.splice(0)) waiter.reject(new Error('fname sync stopped'));
+  };
+
+  const settle = (done: typeof waiters): void => {
+    for (const waiter of done) {
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve();
+    }
+  };
+
+  const running = run();
+
+  return {
+    async stop() {
+      stopping.abort(new Error('fname sync stopped'));
+      idleWait?.abort();
+      await running;
+    },
+    status: () => ({ ...state }),
+    caughtUp() {
+      if (state.state === 'stopped') return Promise.reject(new Error('fname sync stopped'));
+      return new Promise<void>((resolve, reject) => {
+        waiters.push({ after: iteration, resolve, reject });
+        idleWait?.abort();
+      });
+    },
+  };
+}
+
+async function readCursor(db: Kysely<NodeTables>): Promise<number> {
+  const saved = await readMeta(db, FNAME_CURSOR_KEY);
+  if (saved === undefined) return 0;
+  const cursor = Number(saved);
+  if (!/^\d+$/.test(saved) || !Number.isSafeInteger(cursor)) {
+    throw new Error(`stored ${FNAME_CURSOR_KEY} is not a transfer id: ${saved}`);
+  }
+  return cursor;
+}
