@@ -1,0 +1,68 @@
+import type { Kysely } from 'kysely';
+import { fail, ok } from '../../protocol/errors.js';
+import type { HubResult } from '../../protocol/errors.js';
+import { MessageType, UserDataType } from '../../protocol/gen/message.js';
+import type { Message, MessageData } from '../../protocol/gen/message.js';
+import { bytesToHex } from '../../protocol/hex.js';
+import { fnameProofOf } from '../fnames/index.js';
+import { fidRegistration, isActiveSigner } from '../onchain/queries.js';
+import type { NodeTables } from '../store/schema.js';
+import { checkEnsOwnership, ensProofOf, isEnsName } from './ens.js';
+import type { ResolvedNames } from './ens.js';
+
+/** Where fname proofs come from (the fname sync's store); `proofOf` may run inside a merge transaction. */
+export interface FnameProofs {
+  proofOf(db: Kysely<NodeTables>, name: string): Promise<{ fid: number } | undefined>;
+}
+
+/** The proofs the fname sync keeps in the node's `fname_proofs` table. */
+export const storedFnameProofs: FnameProofs = { proofOf: fnameProofOf };
+
+/**
+ * The node's checks of a structurally valid message against the account state, in the reference's order
+ * (node-api.md §4 steps 3-6): the fid is registered, the signer is an active key of it, a USERNAME names a
+ * name the fid holds, and an ENS proof's name belongs to the fid.
+ */
+export async function checkAccount(
+  db: Kysely<NodeTables>,
+  fnames: FnameProofs,
+  message: Message,
+  data: MessageData,
+  names: ResolvedNames,
+): Promise<HubResult<void>> {
+  const registration = await fidRegistration(db, data.fid);
+  if (registration === undefined) return fail('bad_request.unknown_fid', `unknown fid: ${data.fid}`);
+  if (!(await isActiveSigner(db, data.fid, message.signer))) {
+    return fail(
+      'bad_request.unknown_signer',
+      `invalid signer: signer ${bytesToHex(message.signer)} not found for fid ${data.fid}`,
+    );
+  }
+  const custody = registration.custodyAddress;
+  const username = data.userDataBody;
+  if (username?.type === UserDataType.USERNAME && username.value !== '') {
+    return checkUsername(db, fnames, data.fid, username.value, custody, names);
+  }
+  if (data.type === MessageType.USERNAME_PROOF && data.usernameProofBody !== undefined) {
+    return checkEnsOwnership(db, data.usernameProofBody, custody, names);
+  }
+  return ok(undefined);
+}
+
+/** A USERNAME (an empty value clears it) must name a proof held by the fid: an fname, or a stored ENS proof. */
+async function checkUsername(
+  db: Kysely<NodeTables>,
+  fnames: FnameProofs,
+  fid: number,
+  name: string,
+  custody: Uint8Array,
+  names: ResolvedNames,
+): Promise<HubResult<void>> {
+  const ens = isEnsName(name) ? await ensProofOf(db, name) : undefined;
+  const proof = isEnsName(name) ? ens : await fnames.proofOf(db, name);
+  if (proof === undefined) return fail('bad_request.validation_failure', `name ${name} is not registered`);
+  if (proof.fid !== fid) {
+    return fail('bad_request.validation_failure', `fid ${proof.fid} does not match message fid ${fid}`);
+  }
+  return ens === undefined ? ok(undefined) : checkEnsOwnership(db, ens, custody, names);
+}

@@ -1,0 +1,10 @@
+export { createEngine } from './engine.js';
+export type { Engine, EngineLogger, EngineOptions } from './engine.js';
+export type { MergeOutcome } from './merge.js';
+export type { FnameProofs } from './account-checks.js';
+export type { EnsVerifier } from './ens.js';
+export type { StoreLimits } from './limits.js';
+export type { RateLimitOptions } from './rate-limit.js';
+export type { MessagePage, MessagePageRequest, StorageUsage, StoreUsage } from './reads.js';
+export type { Target } from './stores/index.js';
+export { makeTsHash } from './ts-hash.js';

@@ -1,0 +1,72 @@
+import { Message, MessageData } from '../../protocol/gen/message.js';
+import type { ReceivedMessage } from '../../protocol/message.js';
+import type { Incoming, ReadColumns, StoreSpec, StoredRow } from './store-spec.js';
+import { makeTsHash } from './ts-hash.js';
+
+/** The columns selected as a {@link StoredRow}. */
+export const STORED_COLUMNS = [
+  'hash',
+  'fid',
+  'store',
+  'type',
+  'encoded',
+  'ts_hash as tsHash',
+  'is_remove as isRemove',
+  'target_fid as targetFid',
+] as const;
+
+const NO_READ_COLUMNS: ReadColumns = {
+  target_fid: null,
+  target_hash: null,
+  target_url: null,
+  parent_fid: null,
+  parent_hash: null,
+  parent_url: null,
+  link_type: null,
+  reaction_type: null,
+  user_data_type: null,
+};
+
+/**
+ * The row of a validated message. It is stored the way the reference stores it: `data` dropped and the
+ * signed bytes kept as `dataBytes` (built from the raw field-1 bytes when the client sent none), so the hash
+ * and signature still verify and reads decode `data` back from exactly those bytes.
+ */
+export function toIncoming(spec: StoreSpec, received: ReceivedMessage): Incoming {
+  const { data, signedBytes } = received;
+  const message: Message = { ...received.message, data, dataBytes: signedBytes };
+  const tsHash = makeTsHash(data.timestamp, message.hash);
+  const isRemove = spec.removeTypes.has(data.type);
+  return {
+    message,
+    data,
+    tsHash,
+    isRemove,
+    mentions: [...new Set(data.castAddBody?.mentions ?? [])],
+    row: {
+      hash: message.hash,
+      fid: data.fid,
+      store: spec.store,
+      type: data.type,
+      is_remove: isRemove,
+      conflict_key: spec.conflictKey(data, message.hash),
+      ts_hash: tsHash,
+      signer: message.signer,
+      encoded: Message.encode({ ...message, data: undefined }).finish(),
+      ...NO_READ_COLUMNS,
+      ...spec.readColumns(data),
+    },
+  };
+}
+
+/** A stored message with `data` decoded from its `dataBytes`, as reads and events return it. */
+export function decodeStored(encoded: Uint8Array): Message {
+  const message = Message.decode(encoded);
+  return message.dataBytes === undefined || message.dataBytes.length === 0
+    ? message
+    : { ...message, data: MessageData.decode(message.dataBytes) };
+}
+
+export function rowMessage(row: Pick<StoredRow, 'encoded'>): Message {
+  return decodeStored(row.encoded);
+}

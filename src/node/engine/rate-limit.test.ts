@@ -1,0 +1,34 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { createFidRateLimiter } from './rate-limit.js';
+
+const HOUR = 60 * 60 * 1000;
+
+describe('per-fid rate limit', () => {
+  const limiter = () => createFidRateLimiter({ messagesPerUnit: 2, windowMs: 24 * HOUR, buckets: 24 });
+
+  it('allows units × messagesPerUnit per window, per fid, and does not count refusals', () => {
+    const limit = limiter();
+    assert.deepEqual(
+      [1, 2, 3, 4, 5].map(() => limit.tryConsume(1, 2, 0)),
+      [true, true, true, true, false],
+    );
+    assert.equal(limit.tryConsume(2, 1, 0), true);
+    assert.equal(limit.tryConsume(1, 3, 0), true, 'more units allow more');
+  });
+
+  it('lets messages age out of the rolling window bucket by bucket', () => {
+    const limit = limiter();
+    assert.equal(limit.tryConsume(1, 1, 0), true);
+    assert.equal(limit.tryConsume(1, 1, 12 * HOUR), true);
+    assert.equal(limit.tryConsume(1, 1, 23 * HOUR), false);
+    assert.equal(limit.tryConsume(1, 1, 24 * HOUR), true, 'the first one has left the window');
+    assert.equal(limit.tryConsume(1, 1, 24 * HOUR + 1), false);
+    assert.equal(limit.tryConsume(1, 1, 48 * HOUR), true);
+  });
+
+  it('rejects nonsense options', () => {
+    assert.throws(() => createFidRateLimiter({ messagesPerUnit: 1, windowMs: 0, buckets: 1 }), RangeError);
+    assert.throws(() => createFidRateLimiter({ messagesPerUnit: 1, windowMs: 1, buckets: 0.5 }), RangeError);
+  });
+});

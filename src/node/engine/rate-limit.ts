@@ -1,0 +1,81 @@
+/**
+ * Per-fid merge rate limit (node-api.md §4, step 10): at most `units × messagesPerUnit` messages per rolling
+ * window. In memory, per process, like the reference's: several node processes on one database each allow
+ * the full rate, and a restart forgets the window.
+ *
+ * The window is a ring of `buckets` counters (24 hourly ones by default), so a message stops counting between
+ * `windowMs - windowMs/buckets` and `windowMs` after it merged. Fids idle for a whole window are dropped
+ * once per bucket, which bounds the memory by the fids active in one window.
+ */
+export interface RateLimitOptions {
+  /** Messages per storage unit per window; the reference's 10 080 is the sum of legacy per-unit limits. */
+  messagesPerUnit: number;
+  windowMs: number;
+  buckets: number;
+}
+
+export const DEFAULT_RATE_LIMIT: RateLimitOptions = {
+  messagesPerUnit: 10_080,
+  windowMs: 24 * 60 * 60 * 1000,
+  buckets: 24,
+};
+
+export interface FidRateLimiter {
+  /** Counts one message for `fid` and says whether it is within the limit; a refused one is not counted. */
+  tryConsume(fid: number, units: number, nowMs: number): boolean;
+}
+
+interface Window {
+  /** Counter per ring slot, and the bucket number each slot currently holds. */
+  counts: number[];
+  bucketOf: number[];
+  lastBucket: number;
+}
+
+export function createFidRateLimiter(options: RateLimitOptions = DEFAULT_RATE_LIMIT): FidRateLimiter {
+  const { messagesPerUnit, windowMs, buckets } = options;
+  if (!(windowMs > 0 && Number.isSafeInteger(buckets) && buckets > 0 && messagesPerUnit >= 0)) {
+    throw new RangeError('rate limit needs a positive window, bucket count and a per-unit allowance');
+  }
+  const bucketMs = windowMs / buckets;
+  const windows = new Map<number, Window>();
+  let sweptBucket = -Infinity;
+
+  const used = (window: Window, bucket: number) =>
+    window.counts.reduce(
+      (total, count, slot) => total + (isLive(window.bucketOf[slot], bucket) ? count : 0),
+      0,
+    );
+  const isLive = (held: number | undefined, bucket: number) => held !== undefined && held > bucket - buckets;
+
+  const sweep = (bucket: number) => {
+    if (bucket === sweptBucket) return;
+    sweptBucket = bucket;
+    for (const [fid, window] of windows) if (!isLive(window.lastBucket, bucket)) windows.delete(fid);
+  };
+
+  return {
+    tryConsume(fid, units, nowMs) {
+      const bucket = Math.floor(nowMs / bucketMs);
+      sweep(bucket);
+      let window = windows.get(fid);
+      if (window === undefined) {
+        window = {
+          counts: new Array<number>(buckets).fill(0),
+          bucketOf: new Array<number>(buckets).fill(-Infinity),
+          lastBucket: bucket,
+        };
+        windows.set(fid, window);
+      }
+      if (used(window, bucket) >= units * messagesPerUnit) return false;
+      const slot = bucket % buckets;
+      if (window.bucketOf[slot] !== bucket) {
+        window.bucketOf[slot] = bucket;
+        window.counts[slot] = 0;
+      }
+      window.counts[slot] = (window.counts[slot] ?? 0) + 1;
+      window.lastBucket = bucket;
+      return true;
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import type { Kysely } from 'kysely';
+import type { HubResult } from '../../protocol/errors.js';
+import type { Message, MessageData, MessageType } from '../../protocol/gen/message.js';
+import type { NewHubEvent } from '../events/event-log.js';
+import type { LimitedStore } from '../onchain/storage-units.js';
+import type { MessagesTable, NodeTables } from '../store/schema.js';
+import type { Ordering, Ranked } from './conflict.js';
+
+/** The read columns a store fills so the HTTP API can page by parent, target, mention and type. */
+export type ReadColumns = Pick<
+  MessagesTable,
+  | 'target_fid'
+  | 'target_hash'
+  | 'target_url'
+  | 'parent_fid'
+  | 'parent_hash'
+  | 'parent_url'
+  | 'link_type'
+  | 'reaction_type'
+  | 'user_data_type'
+>;
+
+/** A stored message as the merge rules see it. */
+export interface StoredRow extends Ranked {
+  readonly hash: Uint8Array;
+  readonly fid: number;
+  readonly store: number;
+  readonly type: MessageType;
+  readonly encoded: Uint8Array;
+  readonly targetFid: number | null;
+}
+
+/** A validated message on its way into a store. */
+export interface Incoming extends Ranked {
+  /** With both `data` and `dataBytes`, as reads and events return it. */
+  readonly message: Message;
+  readonly data: MessageData;
+  /** The row to insert. */
+  readonly row: MessagesTable;
+  /** Distinct fids a CastAdd mentions. */
+  readonly mentions: readonly number[];
+}
+
+export type RemovalKind = 'prune' | 'revoke';
+
+/**
+ * What makes one store different from another. Everything else (key lookup, the generic conflict
+ * decision, writes, events, limits) is shared by the engine.
+ */
+export interface StoreSpec {
+  readonly store: LimitedStore;
+  readonly ordering: Ordering;
+  readonly removeTypes: ReadonlySet<MessageType>;
+  /** The CRDT key within the fid and store (`hash` is the message's own); an add and its remove share it. */
+  conflictKey(data: MessageData, hash: Uint8Array): Uint8Array;
+  readColumns(data: MessageData): Partial<ReadColumns>;
+  /** Add keys unique across fids (verified addresses, ENS names): other fids' adds of the key compete too. */
+  readonly globallyUnique?: boolean;
+  /** Rules beyond the key, checked first: refuse the message, or name stored rows it silently replaces. */
+  rules?(db: Kysely<NodeTables>, incoming: Incoming): Promise<HubResult<StoredRow[]>>;
+  /** Text of a conflict when `winner` outranks the incoming message; undefined for the generic texts. */
+  describeConflict?(incoming: Incoming, winner: StoredRow): string | undefined;
+  /** The event of a merge (default MERGE_MESSAGE listing `deleted`). */
+  mergedEvent?(incoming: Incoming, deleted: readonly Message[]): NewHubEvent;
+  /** The event of a deletion by the prune job or a revocation (default PRUNE_MESSAGE / REVOKE_MESSAGE). */
+  removedEvent?(kind: RemovalKind, message: Message): NewHubEvent;
+  /** Messages valid only while `deleted` stands (a USERNAME naming an ENS proof): revoked with it. */
+  dependents?(db: Kysely<NodeTables>, deleted: StoredRow): Promise<StoredRow[]>;
+  /** False when the prune job leaves the store alone (username proofs). */
+  readonly pruned: boolean;
+}
