@@ -69,7 +69,7 @@ describe('agora migrate', () => {
       const first = await run(['migrate', '--data-dir', dataDir]);
       assert.equal(first.code, 0, first.err);
       assert.match(first.out, /^node: applied \d+ migration\(s\): 0001_service_meta, 0002_/m);
-      assert.match(first.out, /^names: applied 1 migration\(s\): 0001_service_meta$/m);
+      assert.match(first.out, /^names: applied \d+ migration\(s\): 0001_service_meta, 0002_/m);
       assert.deepEqual(
         readdirSync(dataDir)
           .filter((f) => f.endsWith('.sqlite'))

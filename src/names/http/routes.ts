@@ -1,0 +1,74 @@
+import type { HttpApp } from '../../shared/http/index.js';
+import type { NameRegistry } from '../registry.js';
+import { currentQueryOf, transferFilterOf } from './query.js';
+import { renderTransfer } from './render.js';
+import {
+  CurrentTimeResponse,
+  CurrentTransferQuery,
+  SignerResponse,
+  TransferBody,
+  TransferResponse,
+  TransfersQuery,
+  TransfersResponse,
+} from './schemas.js';
+
+/** The name registry's routes; `/_health` comes with the shared app. */
+export function registerNamesRoutes(app: HttpApp, registry: NameRegistry): void {
+  app.get(
+    '/transfers',
+    {
+      schema: {
+        summary: 'Transfer history, 100 per page, oldest first',
+        querystring: TransfersQuery,
+        response: { 200: TransfersResponse },
+      },
+    },
+    async (request) => {
+      const transfers = await registry.listTransfers(transferFilterOf(request.query));
+      return { transfers: transfers.map(renderTransfer) };
+    },
+  );
+
+  app.get(
+    '/transfers/current',
+    {
+      schema: {
+        summary: "The latest transfer of a fid's current name, of a name, or of all names",
+        querystring: CurrentTransferQuery,
+        response: { 200: TransferResponse },
+      },
+    },
+    async (request) => ({
+      transfer: renderTransfer(await registry.currentTransfer(currentQueryOf(request.query))),
+    }),
+  );
+
+  app.post(
+    '/transfers',
+    {
+      schema: {
+        summary: 'Register, transfer or unregister a name',
+        body: TransferBody,
+        response: { 200: TransferResponse },
+      },
+    },
+    async (request) => ({ transfer: renderTransfer(await registry.submit(request.body)) }),
+  );
+
+  app.get(
+    '/signer',
+    {
+      schema: {
+        summary: 'Address of the key that signs accepted transfers',
+        response: { 200: SignerResponse },
+      },
+    },
+    async () => ({ signer: registry.signerAddress }),
+  );
+
+  app.get(
+    '/current-time',
+    { schema: { summary: "The server's Unix time in seconds", response: { 200: CurrentTimeResponse } } },
+    async () => ({ currentTime: registry.currentTime() }),
+  );
+}

@@ -1,0 +1,13 @@
+export { systemClock, type Clock } from './clock.js';
+export type { CustodyLookup } from './custody.js';
+export { NAMES_ERRORS, NamesError, type NamesErrorCode } from './errors.js';
+export type { CurrentQuery, NameRegistry } from './registry.js';
+export {
+  createNamesService,
+  startNamesService,
+  type NamesChain,
+  type NamesService,
+  type NamesServiceOptions,
+} from './service.js';
+export type { Transfer, TransferFilter } from './store.js';
+export type { TransferRequest } from './transfer-rules.js';

@@ -1,0 +1,137 @@
+import type { Address } from 'viem';
+import { verifyUserNameProofClaim } from '../protocol/eip712/index.js';
+import { normalizeHex, type Hex } from '../protocol/hex.js';
+import { unixSeconds, type Clock } from './clock.js';
+import type { CustodyLookup } from './custody.js';
+import { NamesError } from './errors.js';
+import type { ServerSigner } from './server-signer.js';
+import {
+  insertTransfer,
+  latestTransfer,
+  listTransfers,
+  nameHeldBy,
+  ping,
+  withWriteLock,
+  type NamesDatabase,
+  type Transfer,
+  type TransferFilter,
+} from './store.js';
+import {
+  authorityOf,
+  checkNameFormat,
+  checkReserved,
+  decide,
+  parseOwner,
+  type Authority,
+  type RegistryPolicy,
+  type TransferRequest,
+} from './transfer-rules.js';
+
+/** GET /transfers pages are this long; clients page by passing the last id as `from_id`. */
+export const TRANSFERS_PAGE_SIZE = 100;
+
+/** Which current transfer to find: a fid's name, a name, or (neither) the latest of all. */
+export type CurrentQuery = { fid: number } | { name: string } | Record<string, never>;
+
+export interface NameRegistry {
+  readonly signerAddress: Address;
+  /** Unix seconds by the server's clock, so clients can stay inside the timestamp window. */
+  currentTime(): number;
+  listTransfers(filter: TransferFilter): Promise<Transfer[]>;
+  /** The latest transfer of the queried name; throws a 404 NamesError when no one holds it. */
+  currentTransfer(query: CurrentQuery): Promise<Transfer>;
+  /** Validates and stores a transfer; a repeat of the latest one returns it unchanged. */
+  submit(request: TransferRequest): Promise<Transfer>;
+  /** Throws when the database cannot be reached. */
+  ping(): Promise<void>;
+}
+
+export interface NameRegistryOptions {
+  database: NamesDatabase;
+  custody: CustodyLookup;
+  signer: ServerSigner;
+  clock: Clock;
+  policy: RegistryPolicy;
+}
+
+export function createNameRegistry(options: NameRegistryOptions): NameRegistry {
+  const { database, custody, signer, clock, policy } = options;
+  const { db } = database;
+
+  /** Reference steps 1-4, which read no stored state: they run before the write lock is taken. */
+  async function preflight(request: TransferRequest): Promise<{ authority: Authority; owner: Hex }> {
+    const authority = authorityOf(request, policy);
+    const owner = parseOwner(request.owner);
+    const custodyAddress = await custodyOf(authority.fid);
+    if (custodyAddress === undefined || (!authority.admin && custodyAddress !== owner)) {
+      throw new NamesError('INVALID_FID_OWNER', {
+        detail: `owner is not the custody address of fid ${authority.fid}`,
+      });
+    }
+    checkReserved(request, authority, policy);
+    const claim = { name: request.name, timestamp: request.timestamp, owner };
+    const verified = await verifyUserNameProofClaim(claim, request.signature, {
+      expectedSigner: custodyAddress,
+    });
+    if (!verified.ok) throw new NamesError('INVALID_SIGNATURE', { detail: verified.message });
+    checkNameFormat(request.name);
+    return { authority, owner };
+  }
+
+  async function custodyOf(fid: number): Promise<Hex | undefined> {
+    try {
+      return await custody.custodyOf(fid);
+    } catch (cause) {
+      throw new NamesError('CHAIN_UNAVAILABLE', { cause });
+    }
+  }
+
+  return {
+    signerAddress: signer.address,
+    currentTime: () => unixSeconds(clock),
+    listTransfers: (filter) => listTransfers(db, filter, TRANSFERS_PAGE_SIZE),
+
+    async currentTransfer(query) {
+      if ('fid' in query) {
+        const name = query.fid > 0 ? await nameHeldBy(db, query.fid) : undefined;
+        const transfer = name === undefined ? undefined : await latestTransfer(db, name);
+        if (transfer === undefined) throw new NamesError('NAME_NOT_RESOLVED');
+        return transfer;
+      }
+      const transfer = await latestTransfer(db, 'name' in query ? query.name : undefined);
+      if (transfer === undefined || transfer.to === 0) throw new NamesError('TRANSFER_NOT_FOUND');
+      return transfer;
+    },
+
+    async submit(request) {
+      const { authority, owner } = await preflight(request);
+      const { name, timestamp } = request;
+      // Signed before the lock is taken, so writers hold it only for their reads and writes.
+      const serverSignature = await signer.sign({ name, timestamp, owner });
+      // The signature check accepted it, so it is hex.
+      const userSignature = normalizeHex(request.signature) as Hex;
+      return withWriteLock(database, async (trx, lastId) => {
+        const state = {
+          latest: await latestTransfer(trx, name),
+          heldByReceiver: request.to === 0 ? undefined : await nameHeldBy(trx, request.to),
+        };
+        const nowSeconds = unixSeconds(clock);
+        const decision = decide(request, owner, state, { authority, nowSeconds, policy });
+        if (decision.kind === 'repeat') return decision.transfer;
+        return insertTransfer(trx, lastId, {
+          timestamp,
+          username: name,
+          owner,
+          from: request.from,
+          to: request.to,
+          userSignature,
+          serverSignature,
+          requesterFid: request.fid || undefined,
+          createdAt: clock.now(),
+        });
+      });
+    },
+
+    ping: () => ping(database),
+  };
+}

@@ -1,0 +1,101 @@
+import type { Logger } from 'pino';
+import type { ContractAddresses } from '../chain/contracts.js';
+import type { Hex } from '../protocol/hex.js';
+import type { NamesConfig } from '../shared/config/index.js';
+import { createHttpApp, type HttpApp } from '../shared/http/index.js';
+import { openServiceDatabase } from '../storage/index.js';
+import { systemClock, type Clock } from './clock.js';
+import { chainCustodyLookup, type CustodyLookup } from './custody.js';
+import { registerNamesRoutes } from './http/routes.js';
+import { namesErrorRenderer } from './http/render.js';
+import { createNameRegistry, type NameRegistry } from './registry.js';
+import { createServerSigner } from './server-signer.js';
+import type { NamesDatabase, NamesTables } from './store.js';
+
+/** The chain whose IdRegistry says who holds each fid, or a ready lookup (tests). */
+export type NamesChain =
+  | { rpcUrl: string; contracts?: Partial<Pick<ContractAddresses, 'idRegistry'>>; cacheTtlMs?: number }
+  | { custody: CustodyLookup };
+
+export interface NamesServiceOptions {
+  config: NamesConfig;
+  /** A pino logger, or false to log nothing. */
+  logger: Logger | false;
+  chain: NamesChain;
+  clock?: Clock;
+}
+
+export interface NamesService {
+  app: HttpApp;
+  /** The domain behind the routes, for callers in the same process. */
+  registry: NameRegistry;
+  /** Listens on the configured host and port; resolves to the address, e.g. `http://127.0.0.1:3001`. */
+  listen(): Promise<string>;
+  /** Finishes in-flight requests, then closes the database. */
+  close(): Promise<void>;
+}
+
+/** The reference's JSON body limit (express.json's default). */
+const BODY_LIMIT_BYTES = 100 * 1024;
+
+/** Opens the service's own database (SQLite file under dataDir, or PostgreSQL) and builds the service. */
+export async function startNamesService(options: NamesServiceOptions): Promise<NamesService> {
+  const { database } = await openServiceDatabase<NamesTables>('names', options.config);
+  try {
+    return await createNamesService({ ...options, database });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+/** The service on an open, migrated database, which it closes when it closes. */
+export async function createNamesService(
+  options: NamesServiceOptions & { database: NamesDatabase },
+): Promise<NamesService> {
+  const { config, chain, database } = options;
+  if (config.signerKey === undefined) {
+    throw new Error('the name registry needs a signer key (--signer-key or AGORA_NAMES_SIGNER_KEY)');
+  }
+  const clock = options.clock ?? systemClock;
+  const custody =
+    'custody' in chain
+      ? chain.custody
+      : chainCustodyLookup(
+          { rpcUrl: chain.rpcUrl, idRegistry: chain.contracts?.idRegistry, cacheTtlMs: chain.cacheTtlMs },
+          clock,
+        );
+  const registry = createNameRegistry({
+    database,
+    custody,
+    signer: createServerSigner(config.signerKey as Hex),
+    clock,
+    policy: {
+      cooldownSeconds: config.cooldownSeconds,
+      // The config schema checked the items; its list type leaves them unknown.
+      reservedNames: new Set(config.reservedNames.map(String)),
+      adminFids: new Set(config.adminFids.map(Number)),
+    },
+  });
+  const app = await createHttpApp({
+    service: 'names',
+    title: 'Agora name registry',
+    version: '1',
+    logger: options.logger,
+    corsOrigin: config.corsOrigin,
+    bodyLimit: BODY_LIMIT_BYTES,
+    errors: namesErrorRenderer,
+    healthCheck: registry.ping,
+    onClose: database.close,
+  });
+  registerNamesRoutes(app, registry);
+  await app.ready();
+  return {
+    app,
+    registry,
+    listen: () => app.listen({ port: config.port, host: config.host }),
+    close: async () => {
+      await app.close();
+    },
+  };
+}

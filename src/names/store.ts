@@ -1,0 +1,212 @@
+import { sql } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import { bytesToHex, type Hex } from '../protocol/hex.js';
+import type { Database } from '../storage/index.js';
+
+/**
+ * The names service's tables (created by src/storage/migrations/names) and every query on them. Integers
+ * arrive as exact JS numbers and bytes as Uint8Array on both dialects (docs/decisions/0001-storage.md).
+ */
+
+/** Every accepted change of a name, never updated or deleted. */
+export interface TransfersTable {
+  /** From transfer_sequence: strictly increasing in commit order, without gaps. */
+  id: number;
+  /** Unix seconds, chosen and signed by the client. */
+  timestamp: number;
+  username: string;
+  /** 20-byte address the user signature is checked against. */
+  owner: Uint8Array;
+  /** 0 for a registration. */
+  from_fid: number;
+  /** 0 for an unregistration. */
+  to_fid: number;
+  /** 65 bytes as submitted. */
+  user_signature: Uint8Array;
+  /** 65 bytes: the registry's own signature over the same claim. */
+  server_signature: Uint8Array;
+  /** The request's `fid`, when given (for admin actions, the admin's fid). Not served. */
+  requester_fid: number | null;
+  /** Server time of acceptance, Unix ms. Not served. */
+  created_at: number;
+}
+
+/** The current holder of each registered name; a burn deletes the row. */
+export interface NameHoldersTable {
+  name: string;
+  /** Unique: one name per fid. */
+  fid: number;
+}
+
+/** One row (id = 1); its row lock serializes writers and `last_id` numbers their transfers. */
+export interface TransferSequenceTable {
+  id: number;
+  last_id: number;
+}
+
+export interface NamesTables {
+  transfers: TransfersTable;
+  name_holders: NameHoldersTable;
+  transfer_sequence: TransferSequenceTable;
+}
+
+export type NamesDatabase = Database<NamesTables>;
+
+/** A transfer as the service serves it. */
+export interface Transfer {
+  id: number;
+  timestamp: number;
+  username: string;
+  owner: Hex;
+  from: number;
+  to: number;
+  userSignature: Hex;
+  serverSignature: Hex;
+}
+
+export interface NewTransfer extends Omit<Transfer, 'id'> {
+  requesterFid: number | undefined;
+  createdAt: number;
+}
+
+/** Filters of GET /transfers, combined with AND; absent ones do not filter. */
+export interface TransferFilter {
+  afterId?: number;
+  name?: string;
+  fid?: number;
+  afterTimestamp?: number;
+}
+
+const TRANSFER_COLUMNS = [
+  'id',
+  'timestamp',
+  'username',
+  'owner',
+  'from_fid',
+  'to_fid',
+  'user_signature',
+  'server_signature',
+] as const;
+
+type TransferRow = Pick<Selectable<TransfersTable>, (typeof TRANSFER_COLUMNS)[number]>;
+
+function toTransfer(row: TransferRow): Transfer {
+  return {
+    id: row.id,
+    timestamp: row.timestamp,
+    username: row.username,
+    owner: bytesToHex(row.owner),
+    from: row.from_fid,
+    to: row.to_fid,
+    userSignature: bytesToHex(row.user_signature),
+    serverSignature: bytesToHex(row.server_signature),
+  };
+}
+
+/** Ascending id, or ascending timestamp then id when paging by timestamp. */
+export async function listTransfers(
+  db: Kysely<NamesTables>,
+  filter: TransferFilter,
+  limit: number,
+): Promise<Transfer[]> {
+  let query = db.selectFrom('transfers').select(TRANSFER_COLUMNS);
+  if (filter.afterId !== undefined) query = query.where('id', '>', filter.afterId);
+  if (filter.name !== undefined) query = query.where('username', '=', filter.name);
+  if (filter.fid !== undefined) {
+    const fid = filter.fid;
+    query = query.where((eb) => eb.or([eb('from_fid', '=', fid), eb('to_fid', '=', fid)]));
+  }
+  if (filter.afterTimestamp !== undefined) {
+    query = query.where('timestamp', '>', filter.afterTimestamp).orderBy('timestamp');
+  }
+  const rows = await query.orderBy('id').limit(limit).execute();
+  return rows.map(toTransfer);
+}
+
+/**
+ * The latest transfer of `name` (of any name when absent), by timestamp. Ties go to the later id: the
+ * rules never let a name's timestamps go back, so that is the one written last.
+ */
+export async function latestTransfer(db: Kysely<NamesTables>, name?: string): Promise<Transfer | undefined> {
+  let query = db.selectFrom('transfers').select(TRANSFER_COLUMNS);
+  if (name !== undefined) query = query.where('username', '=', name);
+  const row = await query.orderBy('timestamp', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return row === undefined ? undefined : toTransfer(row);
+}
+
+/** The name `fid` holds now, if any. */
+export async function nameHeldBy(db: Kysely<NamesTables>, fid: number): Promise<string | undefined> {
+  const row = await db.selectFrom('name_holders').select('name').where('fid', '=', fid).executeTakeFirst();
+  return row?.name;
+}
+
+/**
+ * Runs `work` in a transaction that first takes the transfer_sequence row lock, and gives it the last
+ * transfer id. On PostgreSQL every other writer waits at that point until this one commits or rolls back,
+ * and then reads what it committed, so checks and writes never interleave, across any number of processes.
+ * SQLite has one writer at a time anyway.
+ */
+export function withWriteLock<T>(
+  database: NamesDatabase,
+  work: (trx: Transaction<NamesTables>, lastId: number) => Promise<T>,
+): Promise<T> {
+  return database.db.transaction().execute(async (trx) => {
+    const { last_id: lastId } = await trx
+      .updateTable('transfer_sequence')
+      .set({ last_id: sql<number>`last_id` })
+      .where('id', '=', 1)
+      .returning('last_id')
+      .executeTakeFirstOrThrow();
+    return work(trx, lastId);
+  });
+}
+
+/**
+ * Stores `transfer` as id `lastId + 1` and moves the name's holder row to match; call inside
+ * {@link withWriteLock}. The holder table's keys reject a second holder of a name or a second name of a fid
+ * even if a caller skipped the checks.
+ */
+export async function insertTransfer(
+  trx: Transaction<NamesTables>,
+  lastId: number,
+  transfer: NewTransfer,
+): Promise<Transfer> {
+  const id = lastId + 1;
+  await trx.updateTable('transfer_sequence').set({ last_id: id }).where('id', '=', 1).execute();
+  await trx
+    .insertInto('transfers')
+    .values({
+      id,
+      timestamp: transfer.timestamp,
+      username: transfer.username,
+      owner: hexBytes(transfer.owner),
+      from_fid: transfer.from,
+      to_fid: transfer.to,
+      user_signature: hexBytes(transfer.userSignature),
+      server_signature: hexBytes(transfer.serverSignature),
+      requester_fid: transfer.requesterFid ?? null,
+      created_at: transfer.createdAt,
+    })
+    .execute();
+  if (transfer.from === 0) {
+    await trx.insertInto('name_holders').values({ name: transfer.username, fid: transfer.to }).execute();
+  } else if (transfer.to === 0) {
+    await trx.deleteFrom('name_holders').where('name', '=', transfer.username).execute();
+  } else {
+    await trx
+      .updateTable('name_holders')
+      .set({ fid: transfer.to })
+      .where('name', '=', transfer.username)
+      .execute();
+  }
+  const { requesterFid: _requesterFid, createdAt: _createdAt, ...served } = transfer;
+  return { id, ...served };
+}
+
+export async function ping(database: NamesDatabase): Promise<void> {
+  await sql`select 1`.execute(database.db);
+}
+
+function hexBytes(hex: Hex): Uint8Array {
+  return new Uint8Array(Buffer.from(hex.slice(2), 'hex'));
+}
