@@ -7,8 +7,10 @@ import {
   programHelp,
   type CommandName,
   type MigrateConfig,
+  type NodeConfig,
 } from '../shared/config/index.js';
 import { runMigrate } from './commands/migrate.js';
+import { runNode } from './commands/node.js';
 import { consoleIo, type CliIo } from './io.js';
 
 type Runner = (config: never, io: CliIo) => Promise<number>;
@@ -16,6 +18,7 @@ type Runner = (config: never, io: CliIo) => Promise<number>;
 /** Commands that run; the others still only validate and print their options. */
 const RUNNERS: Partial<Record<CommandName, Runner>> = {
   migrate: (config: MigrateConfig, io) => runMigrate(config, io),
+  node: (config: NodeConfig, io) => runNode(config, io),
 };
 
 /** Exit codes: 0 success, 1 runtime failure, 2 usage or configuration error. */

@@ -1,0 +1,143 @@
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { HubEvent } from '../protocol/gen/hub_event.js';
+import type { OnChainEvent, OnChainEventType } from '../protocol/gen/onchain_event.js';
+import type { UserNameProof } from '../protocol/gen/username_proof.js';
+import type { Database } from '../storage/index.js';
+import type { Engine } from './engine/index.js';
+import { eventById, eventsPage } from './events/index.js';
+import type { EventsPage } from './events/index.js';
+import { fnameProofOf, fnameProofsOf } from './fnames/index.js';
+import {
+  activeSignerEvent,
+  activeSignerEvents,
+  fidsPage,
+  idRegisterEventByAddress,
+  onChainEvents,
+} from './onchain/index.js';
+import type { ChainPosition } from './onchain/index.js';
+import type { Page, PageRequest } from './store/page.js';
+import type { NodeTables } from './store/schema.js';
+
+/** Sizes of the node's data, as `/v1/info?dbstats=1` reports them. */
+export interface DbStats {
+  numMessages: number;
+  /** On-chain events merged. */
+  numFidEvents: number;
+  /** Fname proofs held. */
+  numFnameEvents: number;
+  /** Bytes the node's tables take on disk (approximate). */
+  approxSize: number;
+}
+
+/**
+ * Everything the node's HTTP API reads and writes, over one database: the engine (messages, merges,
+ * validation) plus the on-chain, fname and event-log reads. Services and tests in the same process use it
+ * directly, as the HTTP routes do.
+ */
+export interface NodeApi {
+  readonly engine: Engine;
+  readonly version: string;
+  dbStats(): Promise<DbStats>;
+  fids(page: PageRequest<number>): Promise<Page<number, number>>;
+  onChainEvents(
+    fid: number,
+    type: OnChainEventType,
+    page: PageRequest<ChainPosition>,
+  ): Promise<Page<OnChainEvent, ChainPosition>>;
+  activeSigners(fid: number, page: PageRequest<ChainPosition>): Promise<Page<OnChainEvent, ChainPosition>>;
+  activeSigner(fid: number, key: Uint8Array): Promise<OnChainEvent | undefined>;
+  idRegisterEventByAddress(address: Uint8Array): Promise<OnChainEvent | undefined>;
+  /** An fname proof, or the body of the ENS UsernameProof message for a `.eth` name. */
+  usernameProof(name: string): Promise<UserNameProof | undefined>;
+  /** The fid's fname proofs first, then its ENS proofs. */
+  usernameProofs(fid: number): Promise<UserNameProof[]>;
+  events(fromId: number): Promise<EventsPage>;
+  event(id: number): Promise<HubEvent | undefined>;
+  /** Throws when the database does not answer (the health check). */
+  ping(): Promise<void>;
+}
+
+export interface NodeApiOptions {
+  database: Database<NodeTables>;
+  engine: Engine;
+  version: string;
+}
+
+/** ENS proofs per read while collecting a fid's proofs; a fid holds at most 5 per storage unit. */
+const PROOFS_PER_READ = 1000;
+
+export function createNodeApi({ database, engine, version }: NodeApiOptions): NodeApi {
+  const { db } = database;
+
+  const ensProofs = async (fid: number): Promise<UserNameProof[]> => {
+    const proofs: UserNameProof[] = [];
+    let after: Uint8Array | undefined;
+    do {
+      const page = await engine.usernameProofsByFid(fid, { limit: PROOFS_PER_READ, after });
+      for (const message of page.items) {
+        if (message.data?.usernameProofBody !== undefined) proofs.push(message.data.usernameProofBody);
+      }
+      after = page.next;
+    } while (after !== undefined);
+    return proofs;
+  };
+
+  return {
+    engine,
+    version,
+    dbStats: () => readDbStats(database),
+    fids: (page) => fidsPage(db, page),
+    onChainEvents: (fid, type, page) => onChainEvents(db, fid, type, page),
+    activeSigners: (fid, page) => activeSignerEvents(db, fid, page),
+    activeSigner: (fid, key) => activeSignerEvent(db, fid, key),
+    idRegisterEventByAddress: (address) => idRegisterEventByAddress(db, address),
+    async usernameProof(name) {
+      if (!name.endsWith('.eth')) return fnameProofOf(db, name);
+      return (await engine.usernameProofByName(name))?.data?.usernameProofBody;
+    },
+    usernameProofs: async (fid) => [...(await fnameProofsOf(db, fid)), ...(await ensProofs(fid))],
+    events: (fromId) => eventsPage(db, fromId),
+    event: (id) => eventById(db, id),
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+  };
+}
+
+async function readDbStats(database: Database<NodeTables>): Promise<DbStats> {
+  const { db } = database;
+  const [numMessages, numFidEvents, numFnameEvents, approxSize] = await Promise.all([
+    countRows(db, 'messages'),
+    countRows(db, 'onchain_events'),
+    countRows(db, 'fname_proofs'),
+    database.dialect === 'sqlite' ? sqliteSize(db) : postgresSchemaSize(db),
+  ]);
+  return { numMessages, numFidEvents, numFnameEvents, approxSize };
+}
+
+async function countRows(
+  db: Kysely<NodeTables>,
+  table: 'messages' | 'onchain_events' | 'fname_proofs',
+): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+async function sqliteSize(db: Kysely<NodeTables>): Promise<number> {
+  const { rows } = await sql<{ size: number }>`
+    select page_count * page_size as size from pragma_page_count(), pragma_page_size()`.execute(db);
+  return Number(rows[0]?.size ?? 0);
+}
+
+/** The node's tables (with their indexes and TOAST) in its own schema. */
+async function postgresSchemaSize(db: Kysely<NodeTables>): Promise<number> {
+  const { rows } = await sql<{ size: string | null }>`
+    select sum(pg_total_relation_size(c.oid))::text as size
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = current_schema() and c.relkind = 'r'`.execute(db);
+  return Number(rows[0]?.size ?? 0);
+}

@@ -1,0 +1,104 @@
+import { HubEvent } from '../../protocol/gen/hub_event.js';
+import { Message, storageUnitTypeToJSON, StorageUnitType } from '../../protocol/gen/message.js';
+import { OnChainEvent } from '../../protocol/gen/onchain_event.js';
+import {
+  FidsResponse,
+  MessagesResponse,
+  OnChainEventResponse,
+  StorageLimit,
+  StoreType,
+  UsernameProofsResponse,
+  ValidationResponse,
+} from '../../protocol/gen/request_response.js';
+import { UserNameProof } from '../../protocol/gen/username_proof.js';
+import { toHubJson } from '../../protocol/hub-json.js';
+import type { DbStats } from '../api.js';
+import type { StorageUsage } from '../engine/index.js';
+import type { EventsPage } from '../events/index.js';
+import type { ChainPosition } from '../onchain/index.js';
+import type { Page } from '../store/page.js';
+import { chainPositions, fidPositions, nextPageToken, tsHashPositions } from './paging.js';
+
+/**
+ * The reference's JSON for each response: the generated type's ts-proto JSON with the hub's byte-field
+ * rewrite (`toHubJson`, decision 0003), so a response equals what a Hubble hub sends for the same data.
+ */
+
+export const messageJson = (message: Message) => toHubJson(Message, message);
+export const onChainEventJson = (event: OnChainEvent) => toHubJson(OnChainEvent, event);
+export const hubEventJson = (event: HubEvent) => toHubJson(HubEvent, event);
+export const usernameProofJson = (proof: UserNameProof) => toHubJson(UserNameProof, proof);
+
+/** `nextPageToken` is always present: `""` on the last page, as the reference sends it. */
+export function messagesJson(page: Page<Message, Uint8Array>): unknown {
+  return toHubJson(MessagesResponse, {
+    messages: page.items,
+    nextPageToken: nextPageToken(page, tsHashPositions) ?? new Uint8Array(),
+  });
+}
+
+/** `nextPageToken` only when a next page exists, as the reference sends it. */
+export function onChainEventsJson(page: Page<OnChainEvent, ChainPosition>): unknown {
+  return toHubJson(OnChainEventResponse, {
+    events: page.items,
+    nextPageToken: nextPageToken(page, chainPositions),
+  });
+}
+
+export function fidsJson(page: Page<number, number>): unknown {
+  return toHubJson(FidsResponse, { fids: page.items, nextPageToken: nextPageToken(page, fidPositions) });
+}
+
+export function usernameProofsJson(proofs: UserNameProof[]): unknown {
+  return toHubJson(UsernameProofsResponse, { proofs });
+}
+
+export function validationJson(message: Message): unknown {
+  return toHubJson(ValidationResponse, { valid: true, message });
+}
+
+export function eventsJson(page: EventsPage): unknown {
+  return { nextPageEventId: page.nextPageEventId, events: page.events.map(hubEventJson) };
+}
+
+/**
+ * Hubble's StorageLimitsResponse: `limits`, `units` and `unitDetails` of `{unitType, unitSize}`. The
+ * generated type is Snapchain's, whose tier and lending fields Hubble never sends, so they are left out.
+ */
+export function storageLimitsJson(usage: StorageUsage): unknown {
+  const limits = usage.stores.map((store) =>
+    toHubJson(StorageLimit, {
+      storeType: store.store,
+      name: StoreType[store.store],
+      limit: store.limit,
+      used: store.used,
+      earliestTimestamp: store.earliest?.timestamp ?? 0,
+      earliestHash: store.earliest?.hash ?? new Uint8Array(),
+    }),
+  );
+  const { legacy, units2024 } = usage.units;
+  return {
+    limits,
+    units: legacy + units2024,
+    unitDetails: [
+      { unitType: storageUnitTypeToJSON(StorageUnitType.UNIT_TYPE_LEGACY), unitSize: legacy },
+      { unitType: storageUnitTypeToJSON(StorageUnitType.UNIT_TYPE_2024), unitSize: units2024 },
+    ],
+  };
+}
+
+/**
+ * Hubble's HubInfoResponse. Agora has no peer-to-peer sync, so it is never syncing and has no peer id,
+ * trie root hash or operator fid; those fields keep the reference's shape with empty values.
+ */
+export function infoJson(version: string, dbStats: DbStats | undefined): unknown {
+  return {
+    version,
+    isSyncing: false,
+    nickname: 'agora',
+    rootHash: '',
+    ...(dbStats !== undefined && { dbStats }),
+    peerId: '',
+    hubOperatorFid: 0,
+  };
+}

@@ -1,0 +1,61 @@
+import type { HttpApp } from '../../../shared/http/index.js';
+import type { NodeApi } from '../../api.js';
+import type { Target } from '../../engine/index.js';
+import { badParam, found } from '../errors.js';
+import { pageRequest, tsHashPositions } from '../paging.js';
+import * as p from '../params.js';
+import type { Query } from '../params.js';
+import { messageJson, messagesJson } from '../render.js';
+import { described, FID, PAGING } from './route-schema.js';
+
+/** A parent cast (fid and hash; it wins over url, as in the reference) or a parent URL. */
+function parentOf(query: Query): Target {
+  const fid = p.optional(query, 'fid', p.fid);
+  const hash = p.optional(query, 'hash', p.messageHash);
+  if (fid !== undefined && hash !== undefined) return { castId: { fid, hash } };
+  const url = p.optional(query, 'url', p.url);
+  if (url !== undefined && fid === undefined && hash === undefined) return { url };
+  throw badParam('castsByParent needs either fid and hash (the parent cast) or url');
+}
+
+export function registerCastRoutes(app: HttpApp, { engine }: NodeApi): void {
+  app.get(
+    '/v1/castById',
+    described('A CastAdd by its author and hash', { fid: FID, hash: 'Cast hash, 0x + 40 hex digits' }),
+    async ({ query }) => {
+      const fid = p.required(query, 'fid', p.fid);
+      const hash = p.required(query, 'hash', p.messageHash);
+      return messageJson(found(await engine.castById({ fid, hash }), `castAddMessage not found for ${fid}`));
+    },
+  );
+
+  app.get(
+    '/v1/castsByFid',
+    described("A fid's CastAdds and CastRemoves, oldest first", { fid: FID, ...PAGING }),
+    async ({ query }) =>
+      messagesJson(
+        await engine.castsByFid(p.required(query, 'fid', p.fid), pageRequest(query, tsHashPositions)),
+      ),
+  );
+
+  app.get(
+    '/v1/castsByParent',
+    described('Replies to a cast, or casts under a parent URL', {
+      fid: "The parent cast's fid (with hash)",
+      hash: "The parent cast's hash (with fid)",
+      url: 'The parent URL, when no cast is given',
+      ...PAGING,
+    }),
+    async ({ query }) =>
+      messagesJson(await engine.castsByParent(parentOf(query), pageRequest(query, tsHashPositions))),
+  );
+
+  app.get(
+    '/v1/castsByMention',
+    described('CastAdds that mention a fid', { fid: 'The mentioned fid (required)', ...PAGING }),
+    async ({ query }) =>
+      messagesJson(
+        await engine.castsByMention(p.required(query, 'fid', p.fid), pageRequest(query, tsHashPositions)),
+      ),
+  );
+}

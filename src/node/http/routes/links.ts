@@ -1,0 +1,54 @@
+import type { HttpApp } from '../../../shared/http/index.js';
+import type { NodeApi } from '../../api.js';
+import { found } from '../errors.js';
+import { pageRequest, tsHashPositions } from '../paging.js';
+import * as p from '../params.js';
+import { messageJson, messagesJson } from '../render.js';
+import { described, FID, LINK_TYPE, PAGING } from './route-schema.js';
+
+export function registerLinkRoutes(app: HttpApp, { engine }: NodeApi): void {
+  app.get(
+    '/v1/linkById',
+    described("A fid's LinkAdd of one type to a target fid", {
+      fid: FID,
+      target_fid: 'The target fid (required)',
+      link_type: `${LINK_TYPE} (required)`,
+    }),
+    async ({ query }) => {
+      const fid = p.required(query, 'fid', p.fid);
+      const targetFid = p.required(query, 'target_fid', p.fid);
+      const link = await engine.linkById(fid, p.required(query, 'link_type', p.linkType), targetFid);
+      return messageJson(found(link, `Link Add Message not found for ${fid}`));
+    },
+  );
+
+  app.get(
+    '/v1/linksByFid',
+    described("A fid's LinkAdds", { fid: FID, link_type: LINK_TYPE, ...PAGING }),
+    async ({ query }) =>
+      messagesJson(
+        await engine.linksByFid(
+          p.required(query, 'fid', p.fid),
+          pageRequest(query, tsHashPositions),
+          p.optional(query, 'link_type', p.linkType),
+        ),
+      ),
+  );
+
+  app.get(
+    '/v1/linksByTargetFid',
+    described('LinkAdds to a target fid', {
+      target_fid: 'The target fid (required)',
+      link_type: LINK_TYPE,
+      ...PAGING,
+    }),
+    async ({ query }) =>
+      messagesJson(
+        await engine.linksByTargetFid(
+          p.required(query, 'target_fid', p.fid),
+          pageRequest(query, tsHashPositions),
+          p.optional(query, 'link_type', p.linkType),
+        ),
+      ),
+  );
+}

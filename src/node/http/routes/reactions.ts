@@ -1,0 +1,91 @@
+import { ReactionType, reactionTypeFromJSON } from '../../../protocol/gen/message.js';
+import type { HttpApp } from '../../../shared/http/index.js';
+import type { NodeApi } from '../../api.js';
+import { found } from '../errors.js';
+import { pageRequest, tsHashPositions } from '../paging.js';
+import * as p from '../params.js';
+import type { Query } from '../params.js';
+import { messageJson, messagesJson } from '../render.js';
+import { described, FID, PAGING, REACTION_TYPE } from './route-schema.js';
+
+const reactionType = p.enumOf(reactionTypeFromJSON, 'REACTION_TYPE_');
+
+/** The optional type filter of the lists; NONE (0) means every type, as in the reference. */
+function typeFilter(query: Query): ReactionType | undefined {
+  const type = p.optional(query, 'reaction_type', reactionType);
+  return type === ReactionType.NONE ? undefined : type;
+}
+
+function targetCast(query: Query) {
+  return {
+    castId: {
+      fid: p.required(query, 'target_fid', p.fid),
+      hash: p.required(query, 'target_hash', p.messageHash),
+    },
+  };
+}
+
+const TARGET = {
+  target_fid: "The target cast's fid (required)",
+  target_hash: "The target cast's hash (required)",
+};
+
+export function registerReactionRoutes(app: HttpApp, { engine }: NodeApi): void {
+  app.get(
+    '/v1/reactionById',
+    described("A fid's ReactionAdd of one type on a cast", {
+      fid: FID,
+      ...TARGET,
+      reaction_type: `${REACTION_TYPE} (required)`,
+    }),
+    async ({ query }) => {
+      const fid = p.required(query, 'fid', p.fid);
+      const type = p.required(query, 'reaction_type', reactionType);
+      const reaction = await engine.reactionById(fid, type, targetCast(query));
+      return messageJson(found(reaction, `reactionAddMessage not found for ${fid}`));
+    },
+  );
+
+  app.get(
+    '/v1/reactionsByFid',
+    described("A fid's ReactionAdds", { fid: FID, reaction_type: REACTION_TYPE, ...PAGING }),
+    async ({ query }) =>
+      messagesJson(
+        await engine.reactionsByFid(
+          p.required(query, 'fid', p.fid),
+          pageRequest(query, tsHashPositions),
+          typeFilter(query),
+        ),
+      ),
+  );
+
+  app.get(
+    '/v1/reactionsByCast',
+    described('ReactionAdds on a cast', { ...TARGET, reaction_type: REACTION_TYPE, ...PAGING }),
+    async ({ query }) =>
+      messagesJson(
+        await engine.reactionsByTarget(
+          targetCast(query),
+          pageRequest(query, tsHashPositions),
+          typeFilter(query),
+        ),
+      ),
+  );
+
+  app.get(
+    '/v1/reactionsByTarget',
+    described('ReactionAdds on a URL', {
+      url: 'The target URL (required)',
+      reaction_type: REACTION_TYPE,
+      ...PAGING,
+    }),
+    async ({ query }) =>
+      messagesJson(
+        await engine.reactionsByTarget(
+          { url: p.required(query, 'url', p.url) },
+          pageRequest(query, tsHashPositions),
+          typeFilter(query),
+        ),
+      ),
+  );
+}

@@ -1,0 +1,96 @@
+import type { FastifyRequest } from 'fastify';
+import { decodeMessage } from '../../../protocol/message.js';
+import type { ReceivedMessage } from '../../../protocol/message.js';
+import type { HttpApp } from '../../../shared/http/index.js';
+import type { NodeApi } from '../../api.js';
+import type { MergeOutcome } from '../../engine/index.js';
+import { hubFailure, HubFailure } from '../errors.js';
+import { createMicroBatcher } from '../micro-batcher.js';
+import type { MicroBatcherOptions } from '../micro-batcher.js';
+import { messageJson, validationJson } from '../render.js';
+import type { Authenticate } from '../submit-guard.js';
+
+const OCTET_STREAM = 'application/octet-stream';
+const ONLY_PROTOBUF = 'This API accepts only Message protobufs encoded into bytes (application/octet-stream)';
+
+/** How concurrent submits share merges; see createMicroBatcher. */
+export type BatchingOptions = Pick<
+  MicroBatcherOptions<unknown, unknown>,
+  'maxBatch' | 'maxWaitMs' | 'maxInFlight'
+>;
+
+export const DEFAULT_BATCHING: BatchingOptions = { maxBatch: 256, maxWaitMs: 2, maxInFlight: 2 };
+
+export interface SubmitRouteOptions {
+  /** Undefined when submitMessage needs no credentials. */
+  authenticate?: Authenticate | undefined;
+  /** Whether the client at `ip` may submit now (the per-IP rate limit). */
+  allowSubmit(ip: string): boolean;
+  batching: BatchingOptions;
+}
+
+/** The media type must be octet-stream (parameters aside); checked before the body is read. */
+async function requireProtobuf(request: FastifyRequest): Promise<void> {
+  const contentType = request.headers['content-type'];
+  if (contentType?.split(';', 1)[0]?.trim().toLowerCase() === OCTET_STREAM) return;
+  throw hubFailure(
+    'bad_request.parse_failure',
+    `Content-Type ${contentType ?? '(none)'} is not supported. ${ONLY_PROTOBUF}`,
+  );
+}
+
+function receivedFrom(body: unknown): ReceivedMessage {
+  const decoded = decodeMessage(body instanceof Uint8Array ? body : new Uint8Array());
+  if (decoded.ok) return decoded.value;
+  const { error } = decoded;
+  if (error.errCode !== 'bad_request.parse_failure') throw new HubFailure(error);
+  throw hubFailure(error.errCode, `Could not parse Message. ${ONLY_PROTOBUF}: ${error.message}`);
+}
+
+/**
+ * submitMessage and validateMessage. Submits are merged in micro-batches: each request waits for the
+ * batch its message joined and answers with its own outcome, so a refused message fails only its request.
+ */
+export function registerSubmitRoutes(app: HttpApp, api: NodeApi, options: SubmitRouteOptions): void {
+  const { engine } = api;
+  const submits = createMicroBatcher<ReceivedMessage, MergeOutcome>({
+    ...options.batching,
+    run: (messages) => engine.mergeMessages(messages),
+  });
+  app.addHook('onClose', () => submits.close());
+  app.addContentTypeParser(OCTET_STREAM, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  // The reference's order: the per-IP limit, then credentials, then the message.
+  const guardSubmit = async (request: FastifyRequest): Promise<void> => {
+    if (!options.allowSubmit(request.ip)) throw hubFailure('unavailable', 'API rate limit exceeded');
+    const refusal = options.authenticate?.(request.headers.authorization);
+    if (refusal !== undefined) throw new HubFailure(refusal);
+  };
+
+  app.post(
+    '/v1/submitMessage',
+    {
+      schema: { summary: 'Validate and merge a Message (protobuf bytes); answers with it as JSON' },
+      onRequest: [guardSubmit, requireProtobuf],
+    },
+    async (request) => {
+      const received = receivedFrom(request.body);
+      const outcome = await submits.add(received);
+      if (!outcome.ok) throw new HubFailure(outcome.error);
+      return messageJson(received.message);
+    },
+  );
+
+  app.post(
+    '/v1/validateMessage',
+    {
+      schema: { summary: 'Validate a Message (protobuf bytes) without storing it, e.g. a FrameAction' },
+      onRequest: requireProtobuf,
+    },
+    async (request) => {
+      const validated = await engine.validate(receivedFrom(request.body));
+      if (!validated.ok) throw new HubFailure(validated.error);
+      return validationJson(validated.value);
+    },
+  );
+}

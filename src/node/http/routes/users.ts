@@ -1,0 +1,67 @@
+import { UserDataType, userDataTypeFromJSON } from '../../../protocol/gen/message.js';
+import type { HttpApp } from '../../../shared/http/index.js';
+import type { NodeApi } from '../../api.js';
+import { found } from '../errors.js';
+import { pageRequest, tsHashPositions } from '../paging.js';
+import * as p from '../params.js';
+import { messageJson, messagesJson, usernameProofJson, usernameProofsJson } from '../render.js';
+import { described, FID, PAGING } from './route-schema.js';
+
+const userDataType = p.enumOf(userDataTypeFromJSON, 'USER_DATA_TYPE_');
+
+/** Profiles: user data, usernames and verified addresses. */
+export function registerUserRoutes(app: HttpApp, api: NodeApi): void {
+  const { engine } = api;
+
+  app.get(
+    '/v1/userDataByFid',
+    described("A fid's UserDataAdds, or the one of `user_data_type`", {
+      fid: FID,
+      user_data_type: 'USER_DATA_TYPE_* by number or name; with it, the one message of that type',
+      ...PAGING,
+    }),
+    async ({ query }) => {
+      const fid = p.required(query, 'fid', p.fid);
+      const type = p.optional(query, 'user_data_type', userDataType);
+      if (type === undefined || type === UserDataType.NONE) {
+        return messagesJson(await engine.userDataByFid(fid, pageRequest(query, tsHashPositions)));
+      }
+      return messageJson(found(await engine.userData(fid, type), 'NotFound: UserDataAdd message not found'));
+    },
+  );
+
+  app.get(
+    '/v1/userNameProofByName',
+    described('The proof of an fname, or of an ENS name (x.eth)', { name: 'The name (required)' }),
+    async ({ query }) => {
+      const name = p.required(query, 'name', p.username);
+      return usernameProofJson(
+        found(await api.usernameProof(name), `NotFound: UserNameProof not found for ${name}`),
+      );
+    },
+  );
+
+  app.get(
+    '/v1/userNameProofsByFid',
+    described("A fid's fname proofs, then its ENS proofs", { fid: FID }),
+    async ({ query }) => usernameProofsJson(await api.usernameProofs(p.required(query, 'fid', p.fid))),
+  );
+
+  app.get(
+    '/v1/verificationsByFid',
+    described("A fid's verified addresses, or the verification of `address`", {
+      fid: FID,
+      address: 'An Ethereum (0x hex) or Solana (base58) address; with it, the one verification',
+      ...PAGING,
+    }),
+    async ({ query }) => {
+      const fid = p.required(query, 'fid', p.fid);
+      const address = p.optional(query, 'address', p.verifiedAddress);
+      if (address === undefined) {
+        return messagesJson(await engine.verificationsByFid(fid, pageRequest(query, tsHashPositions)));
+      }
+      const verification = await engine.verification(fid, address);
+      return messageJson(found(verification, `NotFound: verificationAddMessage not found for ${fid}`));
+    },
+  );
+}

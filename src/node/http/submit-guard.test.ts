@@ -1,0 +1,55 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { basicAuth, ipRateLimiter } from './submit-guard.js';
+
+const basic = (credentials: string) => `Basic ${Buffer.from(credentials).toString('base64')}`;
+
+describe('submit guard', () => {
+  describe('basic auth', () => {
+    const authenticate = basicAuth(['alice:secret', 'alice:other', 'bob:pa:ss']);
+    const reason = (header: string | undefined) => authenticate(header)?.message;
+
+    it('lets known users in with any of their passwords', () => {
+      assert.equal(authenticate(basic('alice:secret')), undefined);
+      assert.equal(authenticate(basic('alice:other')), undefined);
+      assert.equal(authenticate(basic('bob:pa:ss')), undefined, 'a password may hold a colon');
+    });
+
+    it('refuses with the reference texts and errCode unauthenticated', () => {
+      const refusal = authenticate(undefined);
+      assert.deepEqual(refusal, {
+        errCode: 'unauthenticated',
+        message: 'gRPC authentication failed: Authorization header is empty',
+      });
+      assert.equal(reason(''), 'gRPC authentication failed: Authorization header is empty');
+      assert.equal(reason(basic('carol:secret')), 'gRPC authentication failed: Invalid username: carol');
+      assert.equal(
+        reason(basic('alice:wrong')),
+        'gRPC authentication failed: Invalid password for user: alice',
+      );
+      assert.equal(reason(basic('alice')), 'gRPC authentication failed: Invalid password for user: alice');
+    });
+  });
+
+  describe('per-IP rate limit', () => {
+    it('allows the limit per minute per address, then refuses until the next minute', () => {
+      let now = 60_000 * 100;
+      const allow = ipRateLimiter(2, () => now);
+      assert.deepEqual(
+        [allow('203.0.113.1'), allow('203.0.113.1'), allow('203.0.113.1')],
+        [true, true, false],
+      );
+      assert.equal(allow('203.0.113.2'), true, 'each address has its own count');
+      now += 60_000;
+      assert.equal(allow('203.0.113.1'), true);
+    });
+
+    it('never limits loopback callers', () => {
+      const allow = ipRateLimiter(1, () => 0);
+      for (const ip of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1']) {
+        assert.deepEqual([allow(ip), allow(ip), allow(ip)], [true, true, true], ip);
+      }
+      assert.deepEqual([allow('::ffff:10.0.0.1'), allow('::ffff:10.0.0.1')], [true, false]);
+    });
+  });
+});

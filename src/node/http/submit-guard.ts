@@ -1,0 +1,72 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { isIP } from 'node:net';
+import { hubError } from '../../protocol/errors.js';
+import type { HubError } from '../../protocol/errors.js';
+
+/** Checks an `Authorization` header; undefined when it lets the caller in. */
+export type Authenticate = (header: string | undefined) => HubError | undefined;
+
+function digest(text: string): Buffer {
+  return createHash('sha256').update(text, 'utf8').digest();
+}
+
+/**
+ * HTTP Basic auth for submitMessage (`--rpc-auth user:pass[,user:pass...]`; a user may have several
+ * passwords), with the reference's errCode and texts (node-api.md §3.4).
+ */
+export function basicAuth(credentials: readonly string[]): Authenticate {
+  const passwords = new Map<string, Buffer[]>();
+  for (const entry of credentials) {
+    const colon = entry.indexOf(':');
+    const user = entry.slice(0, colon);
+    passwords.set(user, [...(passwords.get(user) ?? []), digest(entry.slice(colon + 1))]);
+  }
+  const reasonToRefuse = (header: string | undefined): string | undefined => {
+    if (header === undefined || header.trim() === '') return 'Authorization header is empty';
+    const encoded = header.replace(/^basic\s+/i, '');
+    const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    const user = colon < 0 ? decoded : decoded.slice(0, colon);
+    const known = passwords.get(user);
+    if (known === undefined) return `Invalid username: ${user}`;
+    // Equal-length digests, compared in constant time, so the reply time says nothing about the password.
+    const given = digest(colon < 0 ? '' : decoded.slice(colon + 1));
+    return known.some((password) => timingSafeEqual(password, given))
+      ? undefined
+      : `Invalid password for user: ${user}`;
+  };
+  return (header) => {
+    const reason = reasonToRefuse(header);
+    return reason === undefined
+      ? undefined
+      : hubError('unauthenticated', `gRPC authentication failed: ${reason}`);
+  };
+}
+
+const WINDOW_MS = 60_000;
+
+function isLoopback(ip: string): boolean {
+  const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+  return ip === '::1' || (isIP(v4) === 4 && v4.startsWith('127.'));
+}
+
+/**
+ * Per-IP submit limit: at most `perMinute` calls per client address in each clock minute; loopback
+ * callers are exempt, as in the reference. Counts of past minutes are dropped, so memory stays bounded by
+ * the addresses seen in one minute. Returns whether the call may proceed.
+ */
+export function ipRateLimiter(perMinute: number, now: () => number): (ip: string) => boolean {
+  let window = -1;
+  let counts = new Map<string, number>();
+  return (ip) => {
+    if (isLoopback(ip)) return true;
+    const current = Math.floor(now() / WINDOW_MS);
+    if (current !== window) {
+      window = current;
+      counts = new Map();
+    }
+    const count = (counts.get(ip) ?? 0) + 1;
+    counts.set(ip, count);
+    return count <= perMinute;
+  };
+}

@@ -1,0 +1,151 @@
+/**
+ * Test harness for the node's HTTP API: the app on a disposable database, with the engine fixtures'
+ * clock and accounts (src/node/engine/testing.ts). Test-only.
+ */
+import assert from 'node:assert/strict';
+import type { InjectOptions } from 'fastify';
+import { Message } from '../../protocol/gen/message.js';
+import type { HttpApp } from '../../shared/http/index.js';
+import type { Dialect } from '../../storage/index.js';
+import { openTestDatabase } from '../../storage/testing.js';
+import type { TestDatabase } from '../../storage/testing.js';
+import { createNodeApi } from '../api.js';
+import type { NodeApi } from '../api.js';
+import type { Engine } from '../engine/index.js';
+import { clock, testEngine } from '../engine/testing.js';
+import type { NodeTables } from '../store/schema.js';
+import { createNodeHttpApp } from './app.js';
+import type { NodeHttpOptions } from './app.js';
+
+export interface NodeHttpHarness {
+  app: HttpApp;
+  api: NodeApi;
+  engine: Engine;
+  database: TestDatabase<NodeTables>;
+  /** GET a path; the body parsed as JSON. */
+  get(path: string): Promise<{ status: number; body: Json }>;
+  /** POST protobuf bytes (or a message, encoded) to a submit route. */
+  post(
+    path: string,
+    body: Message | Uint8Array | string,
+    options?: { headers?: Record<string, string>; remoteAddress?: string },
+  ): Promise<{ status: number; body: Json }>;
+  close(): Promise<void>;
+}
+
+// Tests read responses loosely; the renderers' own types are `unknown`.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
+export interface HarnessOptions extends Partial<Omit<NodeHttpOptions, 'api'>> {
+  /** Wraps the test engine, e.g. to count batches. */
+  wrapEngine?: (engine: Engine) => Engine;
+}
+
+export async function openNodeHttp(dialect: Dialect, options: HarnessOptions = {}): Promise<NodeHttpHarness> {
+  const database = await openTestDatabase<NodeTables>(dialect, 'node');
+  const base = testEngine(database.db);
+  const engine = options.wrapEngine?.(base) ?? base;
+  const api = createNodeApi({ database, engine, version: 'test' });
+  const app = await createNodeHttpApp({
+    api,
+    logger: false,
+    corsOrigin: '*',
+    submitRateLimit: 0,
+    now: () => clock.now(),
+    ...options,
+  });
+  const send = async (request: InjectOptions) => {
+    const response = await app.inject(request);
+    return { status: response.statusCode, body: response.json() as Json };
+  };
+  return {
+    app,
+    api,
+    engine,
+    database,
+    get: (url) => send({ method: 'GET', url }),
+    post: (url, body, { headers = {}, remoteAddress } = {}) =>
+      send({
+        method: 'POST',
+        url,
+        payload: Buffer.from(
+          body instanceof Uint8Array || typeof body === 'string' ? body : Message.encode(body).finish(),
+        ),
+        headers: { 'content-type': 'application/octet-stream', ...headers },
+        ...(remoteAddress !== undefined && { remoteAddress }),
+      }),
+    async close() {
+      await app.close();
+      await database.cleanup();
+    },
+  };
+}
+
+/**
+ * Hand-written checks of the schemas in the reference's hub-openapi.yaml (required keys and patterns),
+ * for the response kinds clients generated from it rely on.
+ */
+const HEX = /^0x[0-9a-f]+$/;
+const MESSAGE_HASH = /^0x[0-9a-f]{40}$/;
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+function hasKeys(value: Json, keys: readonly string[], what: string): void {
+  assert.ok(typeof value === 'object' && value !== null, `${what} is an object`);
+  for (const key of keys) assert.ok(key in value, `${what} has ${key}: ${JSON.stringify(value)}`);
+}
+
+export const openApiShape = {
+  message(message: Json): void {
+    hasKeys(message, ['data', 'hash', 'hashScheme', 'signature', 'signatureScheme', 'signer'], 'Message');
+    hasKeys(message.data, ['fid', 'network', 'timestamp', 'type'], 'MessageData');
+    assert.match(message.hash, MESSAGE_HASH);
+    assert.match(message.signer, HEX);
+    assert.match(message.signature, BASE64);
+    assert.equal(message.hashScheme, 'HASH_SCHEME_BLAKE3');
+  },
+  messagesPage(body: Json): void {
+    hasKeys(body, ['messages', 'nextPageToken'], 'MessagesResponse');
+    assert.ok(Array.isArray(body.messages));
+    assert.match(body.nextPageToken, BASE64);
+    for (const message of body.messages) openApiShape.message(message);
+  },
+  onChainEvent(event: Json): void {
+    const common = ['type', 'chainId', 'blockNumber', 'blockHash', 'blockTimestamp', 'transactionHash'];
+    hasKeys(event, [...common, 'logIndex', 'txIndex', 'fid'], 'OnChainEvent');
+    const body = {
+      EVENT_TYPE_SIGNER: 'signerEventBody',
+      EVENT_TYPE_SIGNER_MIGRATED: 'signerMigratedEventBody',
+      EVENT_TYPE_ID_REGISTER: 'idRegisterEventBody',
+      EVENT_TYPE_STORAGE_RENT: 'storageRentEventBody',
+    }[event.type as string];
+    assert.ok(body !== undefined && body in event, `OnChainEvent body of ${event.type}`);
+    assert.match(event.blockHash, HEX);
+    assert.match(event.transactionHash, HEX);
+  },
+  hubEvent(event: Json): void {
+    hasKeys(event, ['type', 'id'], 'HubEvent');
+    const body = {
+      HUB_EVENT_TYPE_MERGE_MESSAGE: 'mergeMessageBody',
+      HUB_EVENT_TYPE_PRUNE_MESSAGE: 'pruneMessageBody',
+      HUB_EVENT_TYPE_REVOKE_MESSAGE: 'revokeMessageBody',
+      HUB_EVENT_TYPE_MERGE_USERNAME_PROOF: 'mergeUsernameProofBody',
+      HUB_EVENT_TYPE_MERGE_ON_CHAIN_EVENT: 'mergeOnChainEventBody',
+    }[event.type as string];
+    assert.ok(body !== undefined && body in event, `HubEvent body of ${event.type}`);
+  },
+  usernameProof(proof: Json): void {
+    hasKeys(proof, ['timestamp', 'name', 'owner', 'signature', 'fid', 'type'], 'UserNameProof');
+    assert.match(proof.owner, /^0x[0-9a-f]{40}$/);
+    assert.match(proof.signature, BASE64);
+  },
+  error(body: Json, errCode: string, code: number): void {
+    assert.deepEqual(Object.keys(body), ['errCode', 'presentable', 'name', 'code', 'details', 'metadata']);
+    assert.equal(body.errCode, errCode);
+    assert.equal(body.code, code);
+    assert.equal(body.presentable, false);
+    assert.equal(body.name, 'HubError');
+    assert.equal(typeof body.details, 'string');
+    assert.deepEqual(body.metadata, { errcode: [errCode] });
+  },
+};

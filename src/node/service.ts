@@ -1,0 +1,166 @@
+import { readFileSync } from 'node:fs';
+import { pino } from 'pino';
+import type { Logger } from 'pino';
+import { CANONICAL_ADDRESSES } from '../chain/contracts.js';
+import { realSleep } from '../chain/reader/index.js';
+import type { ChainReader, Sleep } from '../chain/reader/index.js';
+import { FarcasterNetwork } from '../protocol/gen/message.js';
+import type { NodeConfig } from '../shared/config/index.js';
+import type { HttpApp } from '../shared/http/index.js';
+import { openServiceDatabase } from '../storage/index.js';
+import type { Database } from '../storage/index.js';
+import { createNodeApi } from './api.js';
+import type { NodeApi } from './api.js';
+import { createEngine } from './engine/index.js';
+import { pruneEvents, startJob, systemClock } from './events/index.js';
+import type { Clock, Job } from './events/index.js';
+import { startFnameSync } from './fnames/index.js';
+import type { FnameSync } from './fnames/index.js';
+import { createNodeHttpApp } from './http/index.js';
+import type { BatchingOptions } from './http/index.js';
+import { startChainIngest } from './ingest/index.js';
+import type { NodeTables } from './store/schema.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** The reference prunes messages every 2 hours and expires events hourly. */
+const PRUNE_INTERVAL_MS = 2 * HOUR_MS;
+const EVENT_RETENTION_INTERVAL_MS = HOUR_MS;
+
+/** The registries live on OP mainnet (chain id 10); the devnet installs them at the same addresses. */
+const CHAIN_ID = 10;
+/** Where the reference starts reading OP mainnet (the v2 registries' deployment); other networks from 0. */
+const MAINNET_START_BLOCK = 108_864_739;
+
+const NETWORKS: Readonly<Record<NodeConfig['network'], FarcasterNetwork>> = {
+  mainnet: FarcasterNetwork.MAINNET,
+  testnet: FarcasterNetwork.TESTNET,
+  devnet: FarcasterNetwork.DEVNET,
+};
+
+export interface NodeServiceDeps {
+  /** A pino logger; nothing is logged when absent or false. */
+  logger?: Logger | false | undefined;
+  clock?: Clock | undefined;
+  /** The fname sync's HTTP client. */
+  fetch?: typeof fetch | undefined;
+  /** The fname sync's waits between polls. */
+  sleep?: Sleep | undefined;
+  /** An open, migrated database to use instead of the configured one; the service closes it. */
+  database?: Database<NodeTables> | undefined;
+  batching?: Partial<BatchingOptions> | undefined;
+  /** Reported by `/v1/info`; the package version when absent. */
+  version?: string | undefined;
+}
+
+export interface NodeService {
+  readonly app: HttpApp;
+  readonly api: NodeApi;
+  /** Where the HTTP API listens, e.g. `http://127.0.0.1:2281`. */
+  readonly url: string;
+  /** Running when `chainRpcUrl` is configured. */
+  readonly chainIngest: ChainReader | undefined;
+  /** Running when `namesUrl` is configured. */
+  readonly fnameSync: FnameSync | undefined;
+  /** Stops the HTTP API (in-flight requests finish), then the loops and jobs, then the database. */
+  close(): Promise<void>;
+}
+
+/** The version of the agora package this file belongs to (the same path from src/ and from dist/). */
+function packageVersion(): string {
+  const file = new URL('../../package.json', import.meta.url);
+  return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+}
+
+/**
+ * The node: its database (migrated), the message engine, chain ingestion and the fname sync when
+ * configured, the pruning and event-retention jobs, and the HTTP API listening on the configured address.
+ */
+export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps = {}): Promise<NodeService> {
+  const log = deps.logger || pino({ enabled: false });
+  const clock = deps.clock ?? systemClock;
+  const database = deps.database ?? (await openServiceDatabase<NodeTables>('node', config)).database;
+  const { db } = database;
+  const stops: (() => Promise<void>)[] = [];
+  let app: HttpApp | undefined;
+  let closing: Promise<void> | undefined;
+
+  const close = (): Promise<void> =>
+    (closing ??= (async () => {
+      try {
+        await app?.close();
+        await Promise.all(stops.map((stop) => stop()));
+      } finally {
+        await database.close();
+      }
+    })());
+
+  try {
+    const engine = createEngine({
+      db,
+      network: NETWORKS[config.network],
+      clock,
+      logger: log.child({ component: 'engine' }),
+    });
+    const api = createNodeApi({ database, engine, version: deps.version ?? packageVersion() });
+
+    const chainIngest =
+      config.chainRpcUrl === undefined
+        ? undefined
+        : startChainIngest({
+            db,
+            rpcUrl: config.chainRpcUrl,
+            clock,
+            chainId: CHAIN_ID,
+            addresses: {
+              idRegistry: CANONICAL_ADDRESSES.idRegistry,
+              keyRegistry: CANONICAL_ADDRESSES.keyRegistry,
+              storageRegistry: CANONICAL_ADDRESSES.storageRegistry,
+            },
+            startBlock: config.network === 'mainnet' ? MAINNET_START_BLOCK : 0,
+            confirmations: config.chainConfirmations,
+            logger: log.child({ component: 'chain' }),
+            onSignerDeactivated: (fid, key) => engine.revokeSigner(fid, key),
+          });
+    if (chainIngest !== undefined) stops.push(() => chainIngest.stop());
+
+    const fnameSync =
+      config.namesUrl === undefined
+        ? undefined
+        : startFnameSync({
+            db,
+            registryUrl: config.namesUrl,
+            fetch: deps.fetch ?? fetch,
+            clock,
+            sleep: deps.sleep ?? realSleep,
+            logger: log.child({ component: 'fnames' }),
+            revokeUsername: engine.revokeUsername,
+          });
+    if (fnameSync !== undefined) stops.push(() => fnameSync.stop());
+
+    const retentionMs = config.eventRetentionHours * HOUR_MS;
+    const jobs: Job[] = [
+      startJob(PRUNE_INTERVAL_MS, () => engine.prune(), log.child({ job: 'prune' })),
+      startJob(
+        EVENT_RETENTION_INTERVAL_MS,
+        () => pruneEvents(db, clock.now(), retentionMs),
+        log.child({ job: 'event-retention' }),
+      ),
+    ];
+    for (const job of jobs) stops.push(() => job.stop());
+
+    app = await createNodeHttpApp({
+      api,
+      logger: deps.logger ?? false,
+      corsOrigin: config.corsOrigin,
+      rpcAuth: config.rpcAuth?.map(String),
+      submitRateLimit: config.submitRateLimit,
+      now: () => clock.now(),
+      batching: deps.batching,
+    });
+    const url = await app.listen({ host: config.host, port: config.port });
+    return { app, api, url, chainIngest, fnameSync, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
