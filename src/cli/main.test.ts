@@ -62,6 +62,14 @@ describe('agora CLI', () => {
   });
 });
 
+describe('agora names', () => {
+  it('refuses to start without a chain to read custody from', async () => {
+    const { code, err } = await run(['names', '--data-dir', tmpdir()]);
+    assert.equal(code, 2);
+    assert.match(err, /^agora names: --chain-rpc-url is required/);
+  });
+});
+
 describe('agora migrate', () => {
   it('creates each service database under --data-dir, then reports it up to date', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'agora-migrate-'));

@@ -7,9 +7,11 @@ import {
   programHelp,
   type CommandName,
   type MigrateConfig,
+  type NamesConfig,
   type NodeConfig,
 } from '../shared/config/index.js';
 import { runMigrate } from './commands/migrate.js';
+import { runNames } from './commands/names.js';
 import { runNode } from './commands/node.js';
 import { consoleIo, type CliIo } from './io.js';
 
@@ -19,6 +21,7 @@ type Runner = (config: never, io: CliIo) => Promise<number>;
 const RUNNERS: Partial<Record<CommandName, Runner>> = {
   migrate: (config: MigrateConfig, io) => runMigrate(config, io),
   node: (config: NodeConfig, io) => runNode(config, io),
+  names: (config: NamesConfig, io) => runNames(config, io),
 };
 
 /** Exit codes: 0 success, 1 runtime failure, 2 usage or configuration error. */
