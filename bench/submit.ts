@@ -1,0 +1,253 @@
+// submitMessage over HTTP: sustained throughput with 64 connections as a ratio to the floor of raw BLAKE3 +
+// Ed25519 verification of the same messages, and p99 latency at half that load as a ratio to a bare
+// Fastify route's at the same rate. The node runs on the main thread, the load generator in a worker.
+// Usage: npx tsx bench/submit.ts [--seconds 10] [--latency-seconds 5] [--fids 1000] [--messages 40000]
+import http from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import Fastify from 'fastify';
+import { NETWORK, NOW, clock, setUpAccount, signerFor } from '../src/node/engine/testing.js';
+import { startNodeService } from '../src/node/index.js';
+import type { NodeTables } from '../src/node/store/schema.js';
+import { makeMessage } from '../src/protocol/builder.js';
+import { createEd25519Verifier } from '../src/protocol/ed25519.js';
+import { MessageData, MessageType, ReactionType } from '../src/protocol/gen/message.js';
+import { decodeMessage, encodeMessage, messageHash } from '../src/protocol/message.js';
+import { openTestDatabase } from '../src/storage/testing.js';
+
+const CONCURRENCY = 64;
+
+/** A load to run from the worker, starting at message `from` of the pre-built input. */
+type Task =
+  | { kind: 'sustained'; url: string; from: number; seconds: number }
+  | { kind: 'open'; url: string; from: number; seconds: number; rate: number };
+
+interface TaskResult {
+  ok: number;
+  other: number;
+  seconds: number;
+  /** Milliseconds from each request's scheduled start to its response (open loop only). */
+  latencies: number[];
+}
+
+// ---- Load generator (worker thread) ----
+
+function post(agent: http.Agent, url: URL, body: Uint8Array): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        agent,
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream', 'content-length': body.length },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+async function runTask(task: Task, wire: Uint8Array[]): Promise<TaskResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const url = new URL(task.url);
+  const result: TaskResult = { ok: 0, other: 0, seconds: 0, latencies: [] };
+  const count = (status: number) => (status === 200 ? result.ok++ : result.other++);
+  let next = task.from;
+  const start = performance.now();
+  if (task.kind === 'sustained') {
+    const deadline = start + task.seconds * 1000;
+    const connection = async () => {
+      while (performance.now() < deadline && next < wire.length) count(await post(agent, url, wire[next++]!));
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, connection));
+  } else {
+    // Open loop: requests start on schedule whether or not earlier ones have answered.
+    const total = Math.floor(task.rate * task.seconds);
+    const pending: Promise<void>[] = [];
+    for (let k = 0; k < total && next < wire.length; k++) {
+      const due = start + (k * 1000) / task.rate;
+      const wait = due - performance.now();
+      if (wait > 1) await sleep(wait);
+      pending.push(
+        post(agent, url, wire[next++]!).then((status) => {
+          result.latencies.push(performance.now() - due);
+          count(status);
+        }),
+      );
+    }
+    await Promise.all(pending);
+  }
+  result.seconds = (performance.now() - start) / 1000;
+  agent.destroy();
+  return result;
+}
+
+if (!isMainThread) {
+  const wire = workerData as Uint8Array[];
+  parentPort?.on('message', (task: Task) => {
+    void runTask(task, wire).then((result) => parentPort?.postMessage(result));
+  });
+} else {
+  await main();
+}
+
+// ---- The node and the measurements (main thread) ----
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      seconds: { type: 'string' },
+      'latency-seconds': { type: 'string' },
+      fids: { type: 'string' },
+      messages: { type: 'string' },
+    },
+  });
+  const seconds = Number(values.seconds ?? 10);
+  const latencySeconds = Number(values['latency-seconds'] ?? 5);
+  const fidCount = Number(values.fids ?? 1000);
+  const count = Number(values.messages ?? 40_000);
+  const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+
+  // The input: 70% reactions (likes of distinct casts), 30% casts, round-robin over the fids, one second
+  // apart per fid and all unique, so every one should merge.
+  let phase = performance.now();
+  const signers = Array.from({ length: fidCount }, (_, i) => signerFor(i + 1, (i + 1) >> 8));
+  const wire = Array.from({ length: count }, (_, i) => {
+    const fid = 1 + (i % fidCount);
+    const timestamp = NOW - Math.ceil((count - i) / fidCount);
+    const body: Partial<MessageData> =
+      i % 10 < 7
+        ? {
+            type: MessageType.REACTION_ADD,
+            reactionBody: {
+              type: ReactionType.LIKE,
+              targetCastId: {
+                fid: 1 + ((i * 7) % fidCount),
+                hash: messageHash(new Uint8Array(Uint32Array.of(i).buffer)),
+              },
+            },
+          }
+        : {
+            type: MessageType.CAST_ADD,
+            castAddBody: {
+              text: `gm ${i} — こんにちは 🌍`,
+              mentions: [],
+              mentionsPositions: [],
+              embeds: [],
+              embedsDeprecated: [],
+              type: 0,
+            },
+          };
+    const data = MessageData.fromPartial({ fid, timestamp, network: NETWORK, ...body });
+    return encodeMessage(makeMessage(data, signers[fid - 1]!));
+  });
+  console.log(
+    `input: ${fmt(count)} messages (70% reactions, 30% casts) from ${fmt(fidCount)} fids, ` +
+      `signed in ${fmt(performance.now() - phase)} ms (not measured)`,
+  );
+
+  // The floor: single-core BLAKE3 + Ed25519 verify of the signed bytes, keys cached; best of 3 rounds of 1 s.
+  const verifier = createEd25519Verifier();
+  const sample = wire.slice(0, 5000).map((bytes) => {
+    const received = decodeMessage(bytes);
+    if (!received.ok) throw new Error(received.error.message);
+    return received.value;
+  });
+  let floor = 0;
+  for (let round = 0; round < 3; round++) {
+    let done = 0;
+    const start = performance.now();
+    while (performance.now() - start < 1000) {
+      for (const { signedBytes, message } of sample) {
+        if (!verifier.verify(message.signer, messageHash(signedBytes), message.signature))
+          throw new Error('bad');
+      }
+      done += sample.length;
+    }
+    floor = Math.max(floor, done / ((performance.now() - start) / 1000));
+  }
+
+  phase = performance.now();
+  const database = await openTestDatabase<NodeTables>('sqlite', 'node');
+  for (let fid = 1; fid <= fidCount; fid++)
+    await setUpAccount(database.db, fid, { signer: signers[fid - 1] });
+  const node = await startNodeService(
+    {
+      dataDir: '/nonexistent',
+      host: '127.0.0.1',
+      port: 0,
+      corsOrigin: '*',
+      logLevel: 'silent',
+      network: 'mainnet',
+      chainConfirmations: 0,
+      submitRateLimit: 0,
+      eventRetentionHours: 72,
+    },
+    { database, clock },
+  );
+  const bare = Fastify();
+  bare.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_request, body, done) =>
+    done(null, body),
+  );
+  bare.post('/v1/submitMessage', () => ({}));
+  const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
+  console.log(`${fmt(fidCount)} fids registered, node started in ${fmt(performance.now() - phase)} ms`);
+
+  // tsx's loader does not carry over to workers: the worker registers it, then loads this file.
+  const boot = `import('tsx/esm/api').then((tsx) => (tsx.register(), import(${JSON.stringify(import.meta.url)})))`;
+  const worker = new Worker(boot, { eval: true, workerData: wire });
+  const run = (task: Task) =>
+    new Promise<TaskResult>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+      worker.postMessage(task);
+    });
+  const p99 = ({ latencies }: TaskResult) => {
+    const sorted = latencies.sort((a, b) => a - b);
+    return sorted[Math.max(0, Math.ceil(sorted.length * 0.99) - 1)] ?? NaN;
+  };
+
+  try {
+    const submitUrl = `${node.url}/v1/submitMessage`;
+    const sustained = await run({ kind: 'sustained', url: submitUrl, from: 0, seconds });
+    const used = sustained.ok + sustained.other;
+    const throughput = sustained.ok / sustained.seconds;
+    const ran = used === count ? ` (input exhausted after ${sustained.seconds.toFixed(1)} s)` : '';
+    const rate = throughput / 2;
+    const nodeLoad = await run({
+      kind: 'open',
+      url: submitUrl,
+      from: used,
+      seconds: latencySeconds,
+      rate,
+    });
+    // The bare route gets a 1 s warm-up, as the sustained run was the node's.
+    const bareTask: Task = { kind: 'open', url: `${bareUrl}/v1/submitMessage`, from: 0, seconds: 1, rate };
+    await run(bareTask);
+    const bareLoad = await run({ ...bareTask, seconds: latencySeconds });
+
+    console.log(`floor  BLAKE3 + Ed25519 verify, one core:  ${fmt(floor)} msg/s`);
+    console.log(
+      `agora  submitMessage, ${CONCURRENCY} connections, ${seconds}s${ran}: ${fmt(throughput)} msg/s ` +
+        `(${fmt(sustained.ok)} 200s, ${fmt(sustained.other)} others)`,
+    );
+    console.log(`ratio: ${(throughput / floor).toFixed(2)} (target >= 0.5)`);
+    console.log(
+      `p99 at ${fmt(rate)} req/s for ${latencySeconds}s: submitMessage ${p99(nodeLoad).toFixed(1)} ms ` +
+        `(${fmt(nodeLoad.ok)} 200s, ${fmt(nodeLoad.other)} others), bare Fastify ${p99(bareLoad).toFixed(1)} ms`,
+    );
+    console.log(`latency ratio: ${(p99(nodeLoad) / p99(bareLoad)).toFixed(2)} (target <= 5)`);
+  } finally {
+    await worker.terminate();
+    await bare.close();
+    await node.close();
+    await database.cleanup();
+  }
+}
