@@ -354,15 +354,17 @@ forEachDialect('on-chain merge', (dialect) => {
     it('keeps signer state right when two processes merge the same key concurrently', async () => {
       const other = await database.reopen();
       const keys = Array.from({ length: 20 }, (_, index) => signerKey(index + 1));
-      const adds = keys.map((key) => signerEvent(300, key, ADD, { block: 100 }));
-      const removes = keys.map((key) => signerEvent(300, key, REMOVE, { block: 101 }));
+      // One log index per key: events sharing (type, fid, block, log index) would be duplicates.
+      const adds = keys.map((key, log) => signerEvent(300, key, ADD, { block: 100, log }));
+      const removes = keys.map((key, log) => signerEvent(300, key, REMOVE, { block: 101, log }));
       // Each process merges one event per key; interleaved batches race on every key.
-      await Promise.all(
+      const results = await Promise.all(
         keys.flatMap((_, index) => [
           mergeOnChainEvents(database.db, [adds[index] as OnChainEvent], clock),
           mergeOnChainEvents(other.db, [removes[index] as OnChainEvent], clock),
         ]),
       );
+      for (const [result] of results) accepted(result);
       for (const key of keys) assert.equal(await isActiveSigner(database.db, 300, key), false);
       const states = await database.db.selectFrom('signers').select('state').where('fid', '=', 300).execute();
       assert.deepEqual(new Set(states.map((row) => row.state)), new Set(['removed']));
