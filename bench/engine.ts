@@ -3,7 +3,7 @@
 //   [--postgres postgres://...]   (also runs on PostgreSQL, in a scratch schema dropped afterwards)
 import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
-import { createEngine } from '../src/node/engine/index.js';
+import { createEngine, createSignaturePool } from '../src/node/engine/index.js';
 import type { Engine, MergeOutcome } from '../src/node/engine/index.js';
 import {
   NETWORK,
@@ -132,8 +132,11 @@ async function accountsDatabase(dialect: Dialect) {
   return database;
 }
 
+/** Signatures are verified on worker threads, one per core, as the node service does. */
+const signatures = createSignaturePool();
+
 function nodeEngine(db: Kysely<NodeTables>): Engine {
-  return createEngine({ db, network: NETWORK, clock, logger: { info: () => undefined } });
+  return createEngine({ db, network: NETWORK, clock, logger: { info: () => undefined }, signatures });
 }
 
 /** The rows one merge transaction left in the tables: one transaction of the floor. */
@@ -280,3 +283,4 @@ for (const dialect of dialects) {
     );
   }
 }
+await signatures.close();

@@ -216,7 +216,10 @@ async function main(): Promise<void> {
 
   try {
     const submitUrl = `${node.url}/v1/submitMessage`;
+    // CPU time is what the node, its signature workers and the load generator share on this machine.
+    const cpuBefore = process.cpuUsage();
     const sustained = await run({ kind: 'sustained', url: submitUrl, from: 0, seconds });
+    const cpu = process.cpuUsage(cpuBefore);
     const used = sustained.ok + sustained.other;
     const throughput = sustained.ok / sustained.seconds;
     const ran = used === count ? ` (input exhausted after ${sustained.seconds.toFixed(1)} s)` : '';
@@ -239,6 +242,11 @@ async function main(): Promise<void> {
         `(${fmt(sustained.ok)} 200s, ${fmt(sustained.other)} others)`,
     );
     console.log(`ratio: ${(throughput / floor).toFixed(2)} (target >= 0.5)`);
+    const cpuPerMessage = (cpu.user + cpu.system) / (sustained.ok + sustained.other);
+    console.log(
+      `cpu: ${fmt(cpuPerMessage)} µs per message, all threads (node, signature workers, load generator); ` +
+        `the floor's ${fmt(1e6 / floor)} µs on one core`,
+    );
     console.log(
       `p99 at ${fmt(rate)} req/s for ${latencySeconds}s: submitMessage ${p99(nodeLoad).toFixed(1)} ms ` +
         `(${fmt(nodeLoad.ok)} 200s, ${fmt(nodeLoad.other)} others), bare Fastify ${p99(bareLoad).toFixed(1)} ms`,

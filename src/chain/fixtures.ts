@@ -363,8 +363,15 @@ async function send(
     try {
       return await confirm(devnet, what, await write(wallet));
     } catch (error) {
+      // Two senders from one account picked the same nonce: anvil says "nonce too low" or, when the
+      // other transaction is still pending, "replacement transaction underpriced".
       const collided =
-        error instanceof BaseError && error.walk((e) => e instanceof NonceTooLowError) !== null;
+        error instanceof BaseError &&
+        error.walk(
+          (e) =>
+            e instanceof NonceTooLowError ||
+            (e instanceof Error && /replacement transaction underpriced/i.test(e.message)),
+        ) !== null;
       if (typeof from !== 'string' || !collided || attempt === MAX_SEND_ATTEMPTS) throw error;
       await delay(Math.random() * 20);
     }

@@ -6,22 +6,33 @@ import {
   parseCommand,
   programHelp,
   type CommandName,
+  type DevConfig,
   type MigrateConfig,
   type NamesConfig,
   type NodeConfig,
+  type SocialConfig,
 } from '../shared/config/index.js';
+import type { AdminConfig } from '../shared/config/commands.js';
+import { runAdmin } from './commands/admin.js';
+import { runDev } from './commands/dev.js';
 import { runMigrate } from './commands/migrate.js';
 import { runNames } from './commands/names.js';
 import { runNode } from './commands/node.js';
+import { runSocial } from './commands/social.js';
 import { consoleIo, type CliIo } from './io.js';
 
-type Runner = (config: never, io: CliIo) => Promise<number>;
+type Runner = (config: never, io: CliIo, args: readonly string[]) => Promise<number>;
 
-/** Commands that run; the others still only validate and print their options. */
-const RUNNERS: Partial<Record<CommandName, Runner>> = {
+/** Commands whose arguments name a call (`agora admin verification add`); they print only its answer. */
+const CALL_COMMANDS: ReadonlySet<CommandName> = new Set(['admin']);
+
+const RUNNERS: Record<CommandName, Runner> = {
+  dev: (config: DevConfig, io) => runDev(config, io),
   migrate: (config: MigrateConfig, io) => runMigrate(config, io),
   node: (config: NodeConfig, io) => runNode(config, io),
   names: (config: NamesConfig, io) => runNames(config, io),
+  social: (config: SocialConfig, io) => runSocial(config, io),
+  admin: (config: AdminConfig, io, args) => runAdmin(config, io, args),
 };
 
 /** Exit codes: 0 success, 1 runtime failure, 2 usage or configuration error. */
@@ -49,23 +60,19 @@ export async function main(argv: readonly string[], io: CliIo = consoleIo): Prom
     io.out(commandHelp(command));
     return 0;
   }
-  if (parsed.positionals.length > 0) {
+  const calls = CALL_COMMANDS.has(command);
+  if (parsed.positionals.length > 0 && !calls) {
     io.err(`agora ${command}: unexpected argument "${parsed.positionals[0]}" (see agora ${command} --help)`);
     return 2;
   }
-  const runner = RUNNERS[command];
-  if (runner !== undefined) {
-    try {
-      return await runner(parsed.config as never, io);
-    } catch (error) {
-      io.err(`agora ${command}: ${error instanceof Error ? error.message : String(error)}`);
-      return 1;
-    }
+  // What the command is about to use, secrets masked: the first thing to check when something is off.
+  if (!calls) io.out(`agora ${command} ${describeConfig(command, parsed.config).join(' ')}`);
+  try {
+    return await RUNNERS[command](parsed.config as never, io, parsed.positionals);
+  } catch (error) {
+    io.err(`agora ${command}: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
   }
-  io.out(`agora ${command}: ${COMMANDS[command].summary}`);
-  for (const line of describeConfig(command, parsed.config)) io.out(`  ${line}`);
-  io.out(`agora ${command} is not implemented yet; the options above are valid.`);
-  return 0;
 }
 
 function isCommand(name: string): name is CommandName {

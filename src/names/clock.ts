@@ -1,10 +1,2 @@
-/** Wall-clock time in Unix ms, passed in so that tests control the timestamp window and cooldowns. */
-export interface Clock {
-  now(): number;
-}
-
-export const systemClock: Clock = { now: () => Date.now() };
-
-export function unixSeconds(clock: Clock): number {
-  return Math.floor(clock.now() / 1000);
-}
+/** Wall-clock time passed in, so that tests control the timestamp window and cooldowns. */
+export { systemClock, unixSeconds, type Clock } from '../shared/clock.js';

@@ -1,5 +1,5 @@
 export { systemClock, type Clock } from './clock.js';
-export type { CustodyLookup } from './custody.js';
+export type { CustodyLookup } from '../chain/custody.js';
 export { NAMES_ERRORS, NamesError, type NamesErrorCode } from './errors.js';
 export type { CurrentQuery, NameRegistry } from './registry.js';
 export {

@@ -9,15 +9,14 @@ import type { NamesConfig } from '../shared/config/index.js';
 import type { HttpApp } from '../shared/http/index.js';
 import type { Dialect } from '../storage/index.js';
 import { openTestDatabase } from '../storage/testing.js';
-import type { Clock } from './clock.js';
-import type { CustodyLookup } from './custody.js';
+import { TEST_START_MS, testClock, type TestClock } from '../shared/test-clock.js';
+import type { CustodyLookup } from '../chain/custody.js';
 import { createNamesService, type NamesService } from './service.js';
 import type { NamesDatabase, NamesTables } from './store.js';
 
 /** The devnet's name registry signer (anvil's third test account). */
 export const TEST_SIGNER_KEY: Hex = '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a';
-/** 2024-01-01T00:00:00Z. */
-export const START_MS = 1_704_067_200_000;
+export const START_MS = TEST_START_MS;
 export const DAY_SECONDS = 86_400;
 
 export function testConfig(overrides: Partial<NamesConfig> = {}): NamesConfig {
@@ -35,21 +34,7 @@ export function testConfig(overrides: Partial<NamesConfig> = {}): NamesConfig {
   };
 }
 
-export interface TestClock extends Clock {
-  advance(ms: number): void;
-  seconds(): number;
-}
-
-export function testClock(startMs = START_MS): TestClock {
-  let now = startMs;
-  return {
-    now: () => now,
-    advance: (ms) => {
-      now += ms;
-    },
-    seconds: () => Math.floor(now / 1000),
-  };
-}
+export { testClock, type TestClock };
 
 export interface TestKey {
   privateKey: Hex;

@@ -11,7 +11,7 @@ import { openServiceDatabase } from '../storage/index.js';
 import type { Database } from '../storage/index.js';
 import { createNodeApi } from './api.js';
 import type { NodeApi } from './api.js';
-import { createEngine } from './engine/index.js';
+import { createEngine, createSignaturePool } from './engine/index.js';
 import { pruneEvents, startJob, systemClock } from './events/index.js';
 import type { Clock, Job } from './events/index.js';
 import { startFnameSync } from './fnames/index.js';
@@ -95,11 +95,15 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
     })());
 
   try {
+    // Message signatures are verified on one worker thread per core; stopped after the HTTP API.
+    const signatures = createSignaturePool();
+    stops.push(() => signatures.close());
     const engine = createEngine({
       db,
       network: NETWORKS[config.network],
       clock,
       logger: log.child({ component: 'engine' }),
+      signatures,
     });
     const api = createNodeApi({ database, engine, version: deps.version ?? packageVersion() });
 

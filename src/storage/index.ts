@@ -6,4 +6,6 @@ export type { Migration, MigrationContext, MigrationSet } from './migration.js';
 export { StorageError, MigrationError } from './errors.js';
 export type { StorageErrorCode } from './errors.js';
 export { openServiceDatabase } from './service-database.js';
+export { readMeta, writeMeta } from './service-meta.js';
+export type { ServiceMetaTables } from './service-meta.js';
 export type { ServiceStorageOptions } from './service-database.js';

@@ -58,12 +58,24 @@ export async function runMigrations<DB>(
     migrationLockTableName: `${setName}_migrations_lock`,
     migrationTableSchema: await currentSchema(database),
   });
-  const { error, results = [] } = await migrator.migrateToLatest();
+  let outcome = await migrator.migrateToLatest();
+  // Kysely's table check introspects every schema of the database; a schema another program drops at
+  // that moment fails it with invalid_schema_name (3F000). Nothing was applied then, so try again.
+  for (let attempt = 1; attempt < INTROSPECTION_ATTEMPTS && isSchemaRace(outcome.error); attempt++) {
+    outcome = await migrator.migrateToLatest();
+  }
+  const { error, results = [] } = outcome;
   if (error !== undefined) {
     const failed = results.find((result) => result.status === 'Error');
     throw new MigrationError(setName, failed?.migrationName, error);
   }
   return results.map((result) => result.migrationName);
+}
+
+const INTROSPECTION_ATTEMPTS = 5;
+
+function isSchemaRace(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '3F000';
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
 import type { Dialect } from './database.js';
 
 /** What a migration may need to know beyond the schema builder. */
@@ -20,4 +20,13 @@ export type MigrationSet = Readonly<Record<string, Migration>>;
 /** Kysely has no portable byte-string type: SQLite calls it blob, PostgreSQL bytea. */
 export function bytesColumn(dialect: Dialect): 'blob' | 'bytea' {
   return dialect === 'sqlite' ? 'blob' : 'bytea';
+}
+
+/** A database-numbered primary key column: SQLite only auto-numbers `integer primary key` columns. */
+export function rowIdColumn(
+  dialect: Dialect,
+): ['integer' | 'bigint', (column: ColumnDefinitionBuilder) => ColumnDefinitionBuilder] {
+  return dialect === 'sqlite'
+    ? ['integer', (column) => column.primaryKey().autoIncrement()]
+    : ['bigint', (column) => column.primaryKey().generatedByDefaultAsIdentity()];
 }

@@ -5,8 +5,8 @@ import { MessageType, UserDataType } from '../../protocol/gen/message.js';
 import type { Message, MessageData } from '../../protocol/gen/message.js';
 import { bytesToHex } from '../../protocol/hex.js';
 import { fnameProofOf } from '../fnames/index.js';
-import { fidRegistration, isActiveSigner } from '../onchain/queries.js';
 import type { NodeTables } from '../store/schema.js';
+import type { AccountState } from './account-state.js';
 import { checkEnsOwnership, ensProofOf, isEnsName } from './ens.js';
 import type { ResolvedNames } from './ens.js';
 
@@ -21,7 +21,7 @@ export const storedFnameProofs: FnameProofs = { proofOf: fnameProofOf };
 /**
  * The node's checks of a structurally valid message against the account state, in the reference's order
  * (node-api.md §4 steps 3-6): the fid is registered, the signer is an active key of it, a USERNAME names a
- * name the fid holds, and an ENS proof's name belongs to the fid.
+ * name the fid holds, and an ENS proof's name belongs to the fid. `accounts` holds the fid's on-chain state.
  */
 export async function checkAccount(
   db: Kysely<NodeTables>,
@@ -29,10 +29,11 @@ export async function checkAccount(
   message: Message,
   data: MessageData,
   names: ResolvedNames,
+  accounts: AccountState,
 ): Promise<HubResult<void>> {
-  const registration = await fidRegistration(db, data.fid);
+  const registration = accounts.registration(data.fid);
   if (registration === undefined) return fail('bad_request.unknown_fid', `unknown fid: ${data.fid}`);
-  if (!(await isActiveSigner(db, data.fid, message.signer))) {
+  if (!accounts.isActiveSigner(data.fid, message.signer)) {
     return fail(
       'bad_request.unknown_signer',
       `invalid signer: signer ${bytesToHex(message.signer)} not found for fid ${data.fid}`,

@@ -2,29 +2,32 @@ import type { Kysely, Transaction } from 'kysely';
 import { createEd25519Verifier } from '../../protocol/ed25519.js';
 import type { Ed25519Verifier } from '../../protocol/ed25519.js';
 import type { ContractSignatureChecker } from '../../protocol/eip712/index.js';
-import { ok } from '../../protocol/errors.js';
+import { fail, ok } from '../../protocol/errors.js';
 import type { HubResult } from '../../protocol/errors.js';
 import type { FarcasterNetwork, Message } from '../../protocol/gen/message.js';
 import type { HubEvent } from '../../protocol/gen/hub_event.js';
 import type { ReceivedMessage } from '../../protocol/message.js';
-import { validateMessage } from '../../protocol/validation/index.js';
 import type { Clock } from '../events/clock.js';
 import type { NewHubEvent } from '../events/event-log.js';
 import type { NodeTables } from '../store/schema.js';
 import { checkAccount, storedFnameProofs } from './account-checks.js';
 import type { FnameProofs } from './account-checks.js';
-import { resolveEnsName } from './ens.js';
+import { loadAccountState } from './account-state.js';
+import { handledLater, validateBatch } from './batch-validation.js';
+import { needsEnsLookup, resolveEnsName } from './ens.js';
 import type { EnsVerifier } from './ens.js';
 import { defaultStoreLimits } from './limits.js';
 import type { StoreLimits } from './limits.js';
 import { mergeBatch } from './merge.js';
-import type { MergeOutcome, PreparedMessage } from './merge.js';
+import type { MergeOutcome, PreparedBatch, PreparedMessage } from './merge.js';
 import { pruneMessages } from './prune.js';
 import { DEFAULT_RATE_LIMIT, createFidRateLimiter } from './rate-limit.js';
 import type { RateLimitOptions } from './rate-limit.js';
 import { createMessageReads } from './reads.js';
 import type { MessageReads } from './reads.js';
 import { revokeSigner, revokeUsername } from './revoke.js';
+import { inlineSignatureVerifier } from './signature-pool.js';
+import type { SignatureVerifier } from './signature-pool.js';
 
 /** What the engine logs (pino's Logger fits). */
 export interface EngineLogger {
@@ -37,6 +40,8 @@ export interface EngineOptions {
   clock: Clock;
   logger: EngineLogger;
   verifier?: Ed25519Verifier | undefined;
+  /** Verifies a batch's message signatures, e.g. a worker pool; default: `verifier` on this thread. */
+  signatures?: SignatureVerifier | undefined;
   /** ERC-1271 checks of contract-wallet verification claims; without it such claims are refused. */
   contractSignatureChecker?: ContractSignatureChecker | undefined;
   /** Fname proofs for USERNAME checks; default: the node's `fname_proofs` table. */
@@ -50,7 +55,7 @@ export interface EngineOptions {
 }
 
 export interface Engine extends MessageReads {
-  /** Validates in parallel, then merges the valid messages in one transaction; one outcome per message. */
+  /** Validates (signatures together, through `signatures`), then merges the valid messages in one transaction; one outcome per message. */
   mergeMessages(messages: readonly ReceivedMessage[]): Promise<MergeOutcome[]>;
   /** The checks of `/v1/validateMessage`: structure, fid, signer, username and ENS ownership; no merge. */
   validate(received: ReceivedMessage): Promise<HubResult<Message>>;
@@ -74,30 +79,50 @@ export function createEngine(options: EngineOptions): Engine {
       : createFidRateLimiter({ ...DEFAULT_RATE_LIMIT, ...options.rateLimit });
   const deps = { clock, fnames, limits, rateLimiter };
 
-  /** The checks that need no transaction: structure and signatures, then the ENS lookup over the network. */
-  const prepare = async (received: ReceivedMessage): Promise<HubResult<PreparedMessage>> => {
-    const valid = await validateMessage(received, {
+  const signatures = options.signatures ?? inlineSignatureVerifier(verifier);
+
+  /**
+   * The checks that need no transaction: structure and signatures, then the ENS lookups. Signatures may
+   * still be under verification when this returns (the merge awaits each message's outcome in turn), but
+   * the ENS lookups go over the network and are done here, before the merge's transaction starts.
+   */
+  const prepare = async (messages: readonly ReceivedMessage[]): Promise<PreparedBatch> => {
+    const context = {
       network,
       nowMs: clock.now(),
       verifier,
       contractSignatureChecker: options.contractSignatureChecker,
-    });
-    if (!valid.ok) return valid;
-    return ok({ received, names: await resolveEnsName(options.ensVerifier, received.data) });
+    };
+    const { candidates, outcomes } = await validateBatch(messages, context, signatures);
+    const prepared = handledLater(
+      outcomes.map(async (outcome): Promise<HubResult<PreparedMessage>> => {
+        const valid = await outcome;
+        if (!valid.ok) return valid;
+        return ok({
+          received: valid.value,
+          names: await resolveEnsName(options.ensVerifier, valid.value.data),
+        });
+      }),
+    );
+    await Promise.all(prepared.filter((_, index) => needsEnsLookup(messages[index]?.data)));
+    return { candidates, messages: prepared };
   };
 
   return {
     ...createMessageReads(db, clock, limits),
 
     async mergeMessages(messages) {
-      return mergeBatch(db, deps, await Promise.all(messages.map(prepare)));
+      return mergeBatch(db, deps, await prepare(messages));
     },
 
     async validate(received) {
-      const prepared = await prepare(received);
-      if (!prepared.ok) return prepared;
-      const account = await checkAccount(db, fnames, received.message, received.data, prepared.value.names);
-      return account.ok ? ok(received.message) : account;
+      const [pending] = (await prepare([received])).messages;
+      const prepared = await pending;
+      if (prepared === undefined || !prepared.ok) return prepared ?? fail('unknown', 'nothing validated');
+      const { message, data } = received;
+      const accounts = await loadAccountState(db, [data.fid], clock.now());
+      const account = await checkAccount(db, fnames, message, data, prepared.value.names, accounts);
+      return account.ok ? ok(message) : account;
     },
 
     async revokeSigner(fid, key) {

@@ -36,6 +36,11 @@ function ensNameOf(data: MessageData): string | undefined {
   return body?.type === UserDataType.USERNAME && isEnsName(body.value) ? body.value : undefined;
 }
 
+/** Whether the message's checks depend on an ENS name, which {@link resolveEnsName} looks up. */
+export function needsEnsLookup(data: MessageData | undefined): boolean {
+  return data !== undefined && ensNameOf(data) !== undefined;
+}
+
 /**
  * Resolves the ENS name a message depends on, if any, before any transaction starts: the lookup goes over
  * the network and must not hold the merge lock.

@@ -7,4 +7,6 @@ export type { StoreLimits } from './limits.js';
 export type { RateLimitOptions } from './rate-limit.js';
 export type { MessagePage, MessagePageRequest, StorageUsage, StoreUsage } from './reads.js';
 export type { Target } from './stores/index.js';
+export { createSignaturePool } from './signature-pool.js';
+export type { SignaturePool, SignatureVerifier } from './signature-pool.js';
 export { makeTsHash } from './ts-hash.js';

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { fail, ok } from '../../protocol/errors.js';
 import type { HubResult } from '../../protocol/errors.js';
@@ -5,6 +6,8 @@ import { MessageType } from '../../protocol/gen/message.js';
 import { storeLimit } from '../onchain/storage-units.js';
 import type { LimitedStore, StorageUnits } from '../onchain/storage-units.js';
 import type { NodeTables } from '../store/schema.js';
+import type { OldestTracker } from './oldest-stored.js';
+import { reusableQuery } from './reusable-query.js';
 import type { Incoming } from './store-spec.js';
 import { compareBytes } from './ts-hash.js';
 
@@ -15,6 +18,10 @@ export const defaultStoreLimits: StoreLimits = storeLimit;
 
 /** Compact states stand for links already counted: they take no space and are never pruned. */
 const UNCOUNTED_TYPES = [MessageType.LINK_COMPACT_STATE];
+
+export function isCounted(type: MessageType): boolean {
+  return !UNCOUNTED_TYPES.includes(type);
+}
 
 /** The fid's messages of `store` that count toward its limit (adds and removes alike), oldest first. */
 export function countedMessages(db: Kysely<NodeTables>, fid: number, store: number) {
@@ -32,17 +39,50 @@ export async function countStored(db: Kysely<NodeTables>, fid: number, store: nu
   return Number(count);
 }
 
+// `limit 1` is literal: with the limit as a bound parameter SQLite runs this 3 to 5 times slower (measured).
+const oldestQuery = reusableQuery((db: Kysely<NodeTables>, fid: number, store: number) =>
+  countedMessages(db, fid, store).select('ts_hash').orderBy('ts_hash').limit(sql.lit(1)),
+);
+
 export async function oldestStored(
   db: Kysely<NodeTables>,
   fid: number,
   store: number,
 ): Promise<Uint8Array | undefined> {
-  const row = await countedMessages(db, fid, store)
-    .select('ts_hash')
-    .orderBy('ts_hash')
-    .limit(1)
-    .executeTakeFirst();
+  const [row] = await oldestQuery(db, fid, store);
   return row?.ts_hash;
+}
+
+/** Pairs per {@link oldestStoredOf} statement (two bound parameters each). */
+const PAIRS_PER_QUERY = 500;
+
+export interface StoreOldest {
+  fid: number;
+  store: number;
+  tsHash: Uint8Array | undefined;
+}
+
+/** {@link oldestStored} of many (fid, store) pairs, one statement per 500: a correlated read per pair. */
+export async function oldestStoredOf(
+  db: Kysely<NodeTables>,
+  pairs: readonly (readonly [fid: number, store: number])[],
+): Promise<StoreOldest[]> {
+  const found: StoreOldest[] = [];
+  for (let start = 0; start < pairs.length; start += PAIRS_PER_QUERY) {
+    const values = pairs
+      .slice(start, start + PAIRS_PER_QUERY)
+      .map(([fid, store]) => sql`(cast(${fid} as bigint), cast(${store} as integer))`);
+    // A VALUES list names its columns column1, column2 on both dialects.
+    const { rows } = await sql<{ fid: number; store: number; ts_hash: Uint8Array | null }>`
+      select p.column1 as fid, p.column2 as store, (
+        select m.ts_hash from messages m
+        where m.fid = p.column1 and m.store = p.column2 and m.type not in (${sql.join(UNCOUNTED_TYPES)})
+        order by m.ts_hash limit 1
+      ) as ts_hash
+      from (values ${sql.join(values)}) as p`.execute(db);
+    for (const row of rows) found.push({ fid: row.fid, store: row.store, tsHash: row.ts_hash ?? undefined });
+  }
+  return found;
 }
 
 /**
@@ -54,11 +94,12 @@ export async function checkPrunable(
   db: Kysely<NodeTables>,
   incoming: Incoming,
   limit: number,
+  oldest: OldestTracker,
 ): Promise<HubResult<void>> {
   const { fid, store, type } = incoming.row;
-  if (UNCOUNTED_TYPES.includes(type)) return ok(undefined);
-  const oldest = await oldestStored(db, fid, store);
-  if (oldest === undefined || compareBytes(incoming.tsHash, oldest) > 0) return ok(undefined);
+  if (!isCounted(type)) return ok(undefined);
+  const oldestTsHash = await oldest.get(db, fid, store);
+  if (oldestTsHash === undefined || compareBytes(incoming.tsHash, oldestTsHash) > 0) return ok(undefined);
   return (await countStored(db, fid, store)) >= limit
     ? fail('bad_request.prunable', 'message would be pruned')
     : ok(undefined);

@@ -2,21 +2,26 @@ import type { Kysely } from 'kysely';
 import { fail, ok } from '../../protocol/errors.js';
 import type { HubError, HubResult } from '../../protocol/errors.js';
 import type { HubEvent } from '../../protocol/gen/hub_event.js';
+import type { MessageData } from '../../protocol/gen/message.js';
 import type { ReceivedMessage } from '../../protocol/message.js';
 import type { Clock } from '../events/clock.js';
 import { appendEvents, lockEventLog } from '../events/event-log.js';
 import type { NewHubEvent } from '../events/event-log.js';
-import { storageUnits, totalUnits } from '../onchain/storage-units.js';
+import { totalUnits } from '../onchain/storage-units.js';
 import type { NodeTables } from '../store/schema.js';
 import { inTransaction } from '../store/transaction.js';
 import { checkAccount } from './account-checks.js';
 import type { FnameProofs } from './account-checks.js';
+import { loadAccountState } from './account-state.js';
+import type { AccountState } from './account-state.js';
 import { conflictText, resolveConflict } from './conflict.js';
 import type { ResolvedNames } from './ens.js';
 import { mergedEvent } from './events.js';
-import { checkPrunable } from './limits.js';
+import { checkPrunable, isCounted } from './limits.js';
 import type { StoreLimits } from './limits.js';
-import { STORED_COLUMNS, rowMessage, toIncoming } from './message-rows.js';
+import { globalRowsAtKey, rowMessage, rowsAtKey, toIncoming } from './message-rows.js';
+import { trackOldest } from './oldest-stored.js';
+import type { OldestTracker } from './oldest-stored.js';
 import type { FidRateLimiter } from './rate-limit.js';
 import type { Incoming, StoreSpec, StoredRow } from './store-spec.js';
 import { storeForType } from './stores/index.js';
@@ -33,6 +38,14 @@ export interface PreparedMessage {
   readonly names: ResolvedNames;
 }
 
+/** A batch on its way in; each message's outcome settles once its signature is verified. */
+export interface PreparedBatch {
+  /** The messages that passed every check but their signature. */
+  readonly candidates: readonly ReceivedMessage[];
+  /** One per message, in order. */
+  readonly messages: readonly Promise<HubResult<PreparedMessage>>[];
+}
+
 export interface MergeDeps {
   readonly clock: Clock;
   readonly fnames: FnameProofs;
@@ -40,29 +53,49 @@ export interface MergeDeps {
   readonly rateLimiter: FidRateLimiter;
 }
 
+/** What one batch reads once and shares between its messages. */
+interface BatchState {
+  readonly accounts: AccountState;
+  readonly oldest: OldestTracker;
+}
+
 /**
  * Merges a batch in one transaction, message after message, so two messages on one key resolve as if
  * merged one after the other. Each message is checked completely before anything of it is written, so a
  * refused one leaves nothing behind and does not undo the others. All events are appended at the end.
+ * A message's turn waits for its signature verdict, so the first messages merge while later signatures
+ * are still being verified on the worker threads.
  *
  * The transaction starts by taking the event-log lock (`lockEventLog`): the merge rules read state (a key's
  * current message, other fids' holders of an address, a store's size) that a concurrent writer could change
  * before commit, so on PostgreSQL message writers run one at a time across processes, as on-chain merges do;
- * SQLite has a single writer anyway. Batching keeps the cost to one lock per batch (decision 0004).
+ * SQLite has a single writer anyway. Batching keeps the cost to one lock per batch (decision 0004), and the
+ * account state of the batch's fids is read once under it.
  * A database failure (not a refusal) throws and commits nothing of the batch.
  */
 export async function mergeBatch(
   db: Kysely<NodeTables>,
   deps: MergeDeps,
-  batch: readonly HubResult<PreparedMessage>[],
+  batch: PreparedBatch,
 ): Promise<MergeOutcome[]> {
-  const invalid = batch.filter((prepared): prepared is Refusal => !prepared.ok);
-  if (invalid.length === batch.length) return invalid;
+  if (batch.candidates.length === 0) {
+    const refused = await Promise.all(batch.messages);
+    if (refused.every((prepared): prepared is Refusal => !prepared.ok)) return refused;
+  }
   return inTransaction(db, async (trx) => {
     await lockEventLog(trx);
+    const data = batch.candidates.map((received) => received.data);
+    const fids = data.map(({ fid }) => fid);
+    const state: BatchState = {
+      accounts: await loadAccountState(trx, fids, deps.clock.now()),
+      oldest: trackOldest(),
+    };
+    await state.oldest.prefetch(trx, storesOf(data));
     const results: HubResult<NewHubEvent[]>[] = [];
-    for (const prepared of batch)
-      results.push(prepared.ok ? await mergeOne(trx, deps, prepared.value) : prepared);
+    for (const pending of batch.messages) {
+      const prepared = await pending;
+      results.push(prepared.ok ? await mergeOne(trx, deps, state, prepared.value) : prepared);
+    }
     const appended = await appendEvents(
       trx,
       results.flatMap((result) => (result.ok ? result.value : [])),
@@ -79,6 +112,16 @@ export async function mergeBatch(
   });
 }
 
+/** The distinct (fid, store) pairs whose oldest counted message the batch's prunable checks ask for. */
+function storesOf(data: readonly MessageData[]): [fid: number, store: number][] {
+  const pairs = new Map<string, [number, number]>();
+  for (const { fid, type } of data) {
+    const store = storeForType(type)?.store;
+    if (store !== undefined && isCounted(type)) pairs.set(`${fid}:${store}`, [fid, store]);
+  }
+  return [...pairs.values()];
+}
+
 /**
  * The merge-time checks (node-api.md §4 steps 3-6, 10, 11) and the store's CRDT rules for one message, then
  * its writes. Returns its events: the merge's own first, then revocations it caused.
@@ -86,13 +129,14 @@ export async function mergeBatch(
 async function mergeOne(
   trx: Kysely<NodeTables>,
   deps: MergeDeps,
+  state: BatchState,
   { received, names }: PreparedMessage,
 ): Promise<HubResult<NewHubEvent[]>> {
   const { message, data } = received;
-  const account = await checkAccount(trx, deps.fnames, message, data, names);
+  const account = await checkAccount(trx, deps.fnames, message, data, names, state.accounts);
   if (!account.ok) return account;
   const nowMs = deps.clock.now();
-  const units = await storageUnits(trx, data.fid, nowMs);
+  const units = state.accounts.units(data.fid);
   const total = totalUnits(units);
   if (total === 0) return fail('bad_request.no_storage', 'no storage');
   if (!deps.rateLimiter.tryConsume(data.fid, total, nowMs)) {
@@ -102,14 +146,17 @@ async function mergeOne(
   // FrameAction (validate-only) and any other type without a store.
   if (spec === undefined) return fail('bad_request.validation_failure', 'invalid message type');
   const incoming = toIncoming(spec, received);
-  const prunable = await checkPrunable(trx, incoming, deps.limits(units, spec.store));
+  const prunable = await checkPrunable(trx, incoming, deps.limits(units, spec.store), state.oldest);
   if (!prunable.ok) return prunable;
 
   const plan = await planMerge(trx, spec, incoming);
   if (!plan.ok) return plan;
   const { deleted, replaced, dependents } = plan.value;
-  await deleteRows(trx, [...deleted, ...replaced, ...dependents]);
+  const removed = [...deleted, ...replaced, ...dependents];
+  await deleteRows(trx, removed);
+  for (const row of removed) state.oldest.deleted(row);
   await insertMessage(trx, incoming);
+  state.oldest.inserted({ ...incoming.row, tsHash: incoming.tsHash });
   return ok([mergedEvent(spec, incoming, deleted.map(rowMessage)), ...removalEvents('revoke', dependents)]);
 }
 
@@ -145,17 +192,9 @@ async function planMerge(
 }
 
 /** The stored message of the same key, and for a globally unique add the other fids' adds of that key. */
-async function competitors(
-  trx: Kysely<NodeTables>,
-  spec: StoreSpec,
-  incoming: Incoming,
-): Promise<StoredRow[]> {
+function competitors(trx: Kysely<NodeTables>, spec: StoreSpec, incoming: Incoming): Promise<StoredRow[]> {
   const { fid, store, conflict_key: key } = incoming.row;
-  const byKey = trx
-    .selectFrom('messages')
-    .select(STORED_COLUMNS)
-    .where('store', '=', store)
-    .where('conflict_key', '=', key);
-  if (!spec.globallyUnique || incoming.isRemove) return byKey.where('fid', '=', fid).execute();
-  return byKey.where((eb) => eb.or([eb('fid', '=', fid), eb('is_remove', '=', false)])).execute();
+  return spec.globallyUnique && !incoming.isRemove
+    ? globalRowsAtKey(trx, fid, store, key)
+    : rowsAtKey(trx, fid, store, key);
 }

@@ -1,5 +1,8 @@
+import type { Kysely } from 'kysely';
 import { Message, MessageData } from '../../protocol/gen/message.js';
 import type { ReceivedMessage } from '../../protocol/message.js';
+import type { NodeTables } from '../store/schema.js';
+import { reusableQuery } from './reusable-query.js';
 import type { Incoming, ReadColumns, StoreSpec, StoredRow } from './store-spec.js';
 import { makeTsHash } from './ts-hash.js';
 
@@ -14,6 +17,26 @@ export const STORED_COLUMNS = [
   'is_remove as isRemove',
   'target_fid as targetFid',
 ] as const;
+
+function storedAtKey(db: Kysely<NodeTables>, store: number, key: Uint8Array) {
+  return db
+    .selectFrom('messages')
+    .select(STORED_COLUMNS)
+    .where('store', '=', store)
+    .where('conflict_key', '=', key);
+}
+
+/** The fid's stored message of a key (at most one: the key is unique per fid and store). */
+export const rowsAtKey = reusableQuery(
+  (db: Kysely<NodeTables>, fid: number, store: number, key: Uint8Array) =>
+    storedAtKey(db, store, key).where('fid', '=', fid),
+);
+
+/** For keys unique across fids: the fid's message of the key and every other fid's add of it. */
+export const globalRowsAtKey = reusableQuery(
+  (db: Kysely<NodeTables>, fid: number, store: number, key: Uint8Array) =>
+    storedAtKey(db, store, key).where((eb) => eb.or([eb('fid', '=', fid), eb('is_remove', '=', false)])),
+);
 
 const NO_READ_COLUMNS: ReadColumns = {
   target_fid: null,

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { NewHubEvent } from '../events/event-log.js';
-import type { NodeTables } from '../store/schema.js';
+import type { MessagesTable, NodeTables } from '../store/schema.js';
 import { removedEvent } from './events.js';
 import { rowMessage } from './message-rows.js';
+import { reusableQuery } from './reusable-query.js';
 import type { Incoming, RemovalKind, StoredRow } from './store-spec.js';
 import { storeForCode } from './stores/index.js';
 
@@ -20,19 +21,45 @@ export async function deleteRows(db: Kysely<NodeTables>, rows: readonly StoredRo
   }
 }
 
-export async function insertMessage(db: Kysely<NodeTables>, incoming: Incoming): Promise<void> {
-  await db.insertInto('messages').values(incoming.row).execute();
-  if (incoming.mentions.length === 0) return;
-  await db
-    .insertInto('cast_mentions')
+/** Every column of a message row, in the order the insert binds them. */
+const MESSAGE_COLUMNS = Object.keys({
+  hash: true,
+  fid: true,
+  store: true,
+  type: true,
+  is_remove: true,
+  conflict_key: true,
+  ts_hash: true,
+  signer: true,
+  encoded: true,
+  target_fid: true,
+  target_hash: true,
+  target_url: true,
+  parent_fid: true,
+  parent_hash: true,
+  parent_url: true,
+  link_type: true,
+  reaction_type: true,
+  user_data_type: true,
+} satisfies Record<keyof MessagesTable, true>) as (keyof MessagesTable)[];
+
+const insertRow = reusableQuery((db: Kysely<NodeTables>, ...values: unknown[]) =>
+  db
+    .insertInto('messages')
     .values(
-      incoming.mentions.map((fid) => ({
-        hash: incoming.row.hash,
-        mentioned_fid: fid,
-        ts_hash: incoming.row.ts_hash,
-      })),
-    )
-    .execute();
+      Object.fromEntries(MESSAGE_COLUMNS.map((column, i) => [column, values[i]])) as unknown as MessagesTable,
+    ),
+);
+
+const insertMention = reusableQuery(
+  (db: Kysely<NodeTables>, hash: Uint8Array, fid: number, tsHash: Uint8Array) =>
+    db.insertInto('cast_mentions').values({ hash, mentioned_fid: fid, ts_hash: tsHash }),
+);
+
+export async function insertMessage(db: Kysely<NodeTables>, incoming: Incoming): Promise<void> {
+  const { row } = incoming;
+  await insertRow(db, ...MESSAGE_COLUMNS.map((column) => row[column]));
+  for (const fid of incoming.mentions) await insertMention(db, row.hash, fid, row.ts_hash);
 }
 
 /** One PRUNE_MESSAGE or REVOKE_MESSAGE (or its store's own event) per row, in the given order. */

@@ -1,6 +1,2 @@
-/** Wall-clock time in Unix ms, passed in so that tests and replays control it. */
-export interface Clock {
-  now(): number;
-}
-
-export const systemClock: Clock = { now: () => Date.now() };
+/** The node's clock is the shared one; tests pass their own. */
+export { systemClock, type Clock } from '../../shared/clock.js';

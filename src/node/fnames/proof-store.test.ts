@@ -73,16 +73,11 @@ forEachDialect('fname proof store', (dialect) => {
       'bad_request.conflict',
       'event conflicts with a more recent UserNameProof',
     );
-    await rejected(
-      proof('alice', 2, 1000, 0),
-      'bad_request.conflict',
-      'event conflicts with a more recent UserNameProof',
-    );
     assert.equal((await fnameProofOf(database.db, 'alice'))?.fid, 1);
   });
 
   it('replaces a proof with a newer one for the same fid without revoking anything', async () => {
-    const newer = proof('alice', 1, 1000, 2); // same timestamp, higher signature bytes
+    const newer = proof('alice', 1, 1000, 2); // same second: the registry's later transfer
     const [event, ...rest] = await merged(newer);
     assert.deepEqual(rest, []);
     assert.deepEqual(event?.mergeUsernameProofBody?.deletedUsernameProof, proof('alice', 1, 1000));
@@ -113,6 +108,14 @@ forEachDialect('fname proof store', (dialect) => {
     assert.equal(await fnameProofOf(database.db, 'alice'), undefined);
     await rejected(proof('alice', 0, 4000), 'bad_request.conflict', 'proof does not exist');
     await rejected(proof('nobody', 0, 4000), 'bad_request.conflict', 'proof does not exist');
+  });
+
+  it('takes an unregister in the same second as the registration, whatever its signature bytes', async () => {
+    await merged(proof('dave', 7, 5000, 9));
+    const [event] = await merged(proof('dave', 0, 5000, 1));
+    assert.deepEqual(event?.mergeUsernameProofBody?.deletedUsernameProof, proof('dave', 7, 5000, 9));
+    assert.equal(await fnameProofOf(database.db, 'dave'), undefined);
+    revocations.splice(0);
   });
 
   it('rolls the whole merge back when the revocation fails', async () => {

@@ -7,6 +7,8 @@ import type { NodeTables, OnChainEventsTable } from '../store/schema.js';
 import { decodeOnChainEvent } from './rows.js';
 import type { ChainPosition } from './rows.js';
 import { ED25519_KEY_TYPE, isActiveStatus, readSignerStatus } from './signer-state.js';
+import { isLegacyRent, rentExpiry } from './storage-units.js';
+import type { StorageUnits } from './storage-units.js';
 
 export interface FidRegistration {
   custodyAddress: Uint8Array;
@@ -26,6 +28,93 @@ export async function fidRegistration(
   return row === undefined
     ? undefined
     : { custodyAddress: row.custody_address, recoveryAddress: row.recovery_address };
+}
+
+/** Fids per `in (...)` list, well under either dialect's bound-parameter limit. */
+const FIDS_PER_QUERY = 1000;
+
+async function byFidChunks<Row>(
+  fids: readonly number[],
+  query: (chunk: number[]) => Promise<Row[]>,
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (let start = 0; start < fids.length; start += FIDS_PER_QUERY) {
+    rows.push(...(await query(fids.slice(start, start + FIDS_PER_QUERY))));
+  }
+  return rows;
+}
+
+/** {@link fidRegistration} of many fids in one read; unregistered fids are absent. */
+export async function fidRegistrations(
+  db: Kysely<NodeTables>,
+  fids: readonly number[],
+): Promise<Map<number, FidRegistration>> {
+  const rows = await byFidChunks(fids, (chunk) =>
+    db
+      .selectFrom('fids')
+      .select(['fid', 'custody_address', 'recovery_address'])
+      .where('fid', 'in', chunk)
+      .execute(),
+  );
+  return new Map(
+    rows.map((row) => [
+      row.fid,
+      { custodyAddress: row.custody_address, recoveryAddress: row.recovery_address },
+    ]),
+  );
+}
+
+/** The active signer keys (hex) of each of `fids`, as {@link isActiveSigner} decides them. */
+export async function activeSignerKeys(
+  db: Kysely<NodeTables>,
+  fids: readonly number[],
+): Promise<Map<number, Set<string>>> {
+  const rows = await byFidChunks(fids, (chunk) =>
+    db
+      .selectFrom('signers')
+      .select(['fid', 'key', 'state', 'key_type', 'block_number', 'log_index'])
+      .where('fid', 'in', chunk)
+      .execute(),
+  );
+  const keys = new Map<number, Set<string>>();
+  for (const row of rows) {
+    const status = {
+      state: row.state,
+      keyType: row.key_type,
+      blockNumber: row.block_number,
+      logIndex: row.log_index,
+    };
+    if (!isActiveStatus(status)) continue;
+    const held = keys.get(row.fid) ?? new Set<string>();
+    held.add(Buffer.from(row.key).toString('hex'));
+    keys.set(row.fid, held);
+  }
+  return keys;
+}
+
+/** The unexpired storage units of each of `fids` at `nowMs`, as `storageUnits` counts them. */
+export async function storageUnitsByFid(
+  db: Kysely<NodeTables>,
+  fids: readonly number[],
+  nowMs: number,
+): Promise<Map<number, StorageUnits>> {
+  const now = Math.floor(nowMs / 1000);
+  const rows = await byFidChunks(fids, (chunk) =>
+    db
+      .selectFrom('onchain_events')
+      .select(['fid', 'block_timestamp', 'units'])
+      .where('type', '=', OnChainEventType.EVENT_TYPE_STORAGE_RENT)
+      .where('fid', 'in', chunk)
+      .execute(),
+  );
+  const units = new Map(fids.map((fid): [number, StorageUnits] => [fid, { legacy: 0, units2024: 0 }]));
+  for (const row of rows) {
+    const held = units.get(row.fid);
+    if (held === undefined || rentExpiry(row.block_timestamp) <= now) continue;
+    if (isLegacyRent(row.block_timestamp)) held.legacy += row.units ?? 0;
+    else held.units2024 += row.units ?? 0;
+  }
+  return units;
 }
 
 /** The fid whose newest custody event names `address`; undefined when the address holds no fid. */

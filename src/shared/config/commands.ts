@@ -107,6 +107,13 @@ export const SocialOptions = Type.Object({
     default: 3600,
     env: ['AGORA_SOCIAL_TOKEN_MAX_LIFETIME'],
   }),
+  relayerKey: Type.Optional(
+    hexKey({
+      description:
+        'Private key of the funded account that relays approved signed key requests (KeyGateway.addFor)',
+      env: ['AGORA_SOCIAL_RELAYER_KEY'],
+    }),
+  ),
 });
 
 export const DevOptions = Type.Object({
@@ -121,7 +128,6 @@ export const DevOptions = Type.Object({
   nodePort: port({ description: 'Node HTTP port', default: 2281 }),
   namesPort: port({ description: 'Name registry HTTP port', default: 3001 }),
   socialPort: port({ description: 'Social API HTTP port', default: 3000 }),
-  seedDemo: flag({ description: 'Fill a fresh devnet with demo accounts, channels and casts' }),
   logLevel: logLevel(),
 });
 
@@ -134,11 +140,85 @@ export const MigrateOptions = Type.Object({
   logLevel: logLevel(),
 });
 
+/** The flags of one `agora admin` call read AGORA_ADMIN_<FLAG> when absent. */
+const adminEnv = (flag: string) => [`AGORA_ADMIN_${flag}`];
+
+export const AdminOptions = Type.Object({
+  socialUrl: httpUrl({
+    description: 'Social API whose /admin/ endpoints to call',
+    default: 'http://127.0.0.1:3000',
+    env: ['AGORA_SOCIAL_URL'],
+  }),
+  adminToken: Type.Optional(
+    text({
+      description: "The social service's admin token (its --admin-token)",
+      placeholder: '<token>',
+      secret: true,
+    }),
+  ),
+  fid: Type.Optional(integer(1, Number.MAX_SAFE_INTEGER, { description: 'Fid', env: adminEnv('FID') })),
+  platform: Type.Optional(
+    oneOf(['x', 'github', 'discord'] as const, {
+      description: 'Platform of an account verification',
+      env: adminEnv('PLATFORM'),
+    }),
+  ),
+  platformId: Type.Optional(
+    text({
+      description: "The platform's id of the verified account",
+      placeholder: '<id>',
+      env: adminEnv('PLATFORM_ID'),
+    }),
+  ),
+  platformUsername: Type.Optional(
+    text({
+      description: 'Username of the verified account',
+      placeholder: '<name>',
+      env: adminEnv('PLATFORM_USERNAME'),
+    }),
+  ),
+  kind: Type.Optional(
+    oneOf(['creator', 'developer'] as const, {
+      description: 'Which rewards to publish',
+      env: adminEnv('KIND'),
+    }),
+  ),
+  file: Type.Optional(
+    text({
+      description: 'JSON file: the winners (rewards publish) or the action (action add, action edit)',
+      placeholder: '<path>',
+      env: adminEnv('FILE'),
+    }),
+  ),
+  id: Type.Optional(
+    text({ description: 'Starter pack or action id', placeholder: '<id>', env: adminEnv('ID') }),
+  ),
+  name: Type.Optional(
+    text({ description: 'Starter pack name', placeholder: '<name>', env: adminEnv('NAME') }),
+  ),
+  description: Type.Optional(
+    text({ description: 'Starter pack description', placeholder: '<text>', env: adminEnv('DESCRIPTION') }),
+  ),
+  totalUsers: Type.Optional(
+    integer(0, Number.MAX_SAFE_INTEGER, {
+      description: 'Total users of an action',
+      env: adminEnv('TOTAL_USERS'),
+    }),
+  ),
+  featuredRank: Type.Optional(
+    integer(0, 1_000_000, {
+      description: 'Featured rank of a composer action; 0 takes it off the list',
+      env: adminEnv('FEATURED_RANK'),
+    }),
+  ),
+});
+
 export type NodeConfig = Static<typeof NodeOptions>;
 export type NamesConfig = Static<typeof NamesOptions>;
 export type SocialConfig = Static<typeof SocialOptions>;
 export type DevConfig = Static<typeof DevOptions>;
 export type MigrateConfig = Static<typeof MigrateOptions>;
+export type AdminConfig = Static<typeof AdminOptions>;
 
 export interface CommandSpec {
   readonly summary: string;
@@ -157,6 +237,11 @@ export const COMMANDS = {
   names: { summary: 'Run the name registry (fnames)', options: NamesOptions },
   social: { summary: 'Run the social API', options: SocialOptions },
   migrate: { summary: 'Apply pending database migrations for one or all services', options: MigrateOptions },
+  admin: {
+    summary:
+      'Change operator data through a running social API: agora admin <verification|rewards|starter-pack|action> <verb>',
+    options: AdminOptions,
+  },
 } as const satisfies Record<string, CommandSpec>;
 
 export type CommandName = keyof typeof COMMANDS;

@@ -1,11 +1,19 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
-import { configurationMarkdown } from './help.js';
+import { configurationMarkdown, describeConfig } from './help.js';
 
 describe('docs/configuration.md', () => {
   it('is up to date with the option schemas (run `npm run docs:config`)', () => {
     const committed = readFileSync(new URL('../../../docs/configuration.md', import.meta.url), 'utf8');
     assert.equal(committed, configurationMarkdown());
+  });
+});
+
+describe('describeConfig', () => {
+  it('shows that a secret is set without printing it', () => {
+    const lines = describeConfig('social', { adminToken: 'secret-token-abcdefgh', port: 3000 });
+    assert.ok(lines.some((line) => /--admin-token \(set\)/.test(line)));
+    assert.ok(!lines.join('\n').includes('secret-token'));
   });
 });

@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { connect, type AddressInfo } from 'node:net';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Type } from '@sinclair/typebox';
@@ -221,6 +223,19 @@ describe('createHttpApp', () => {
     });
     await app.close();
     assert.equal(closed, true);
+  });
+
+  it('closes at once with a connected socket that never sent a request', async () => {
+    const { app } = await buildApp({});
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const socket = connect(port, '127.0.0.1');
+    await once(socket, 'connect');
+    const started = performance.now();
+    await app.close();
+    // Node's headers timeout (about a minute) is what the close would otherwise wait for.
+    assert.ok(performance.now() - started < 5000);
+    socket.destroy();
   });
 });
 

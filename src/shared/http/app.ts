@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -8,6 +9,7 @@ import Fastify from 'fastify';
 import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
 import type { Logger } from 'pino';
 import { classifyFailure, RouteNotFoundError, sendFailure } from './errors.js';
+import { unacceptableInput, UnacceptableInputError } from './input-guard.js';
 import type { ErrorRenderer } from './errors.js';
 
 export type ServiceName = 'node' | 'names' | 'social';
@@ -23,6 +25,8 @@ export interface HttpAppOptions {
   corsOrigin: string;
   /** Largest accepted request body in bytes; Fastify's default (1 MiB) when absent. */
   bodyLimit?: number;
+  /** Refuse NUL characters in query and JSON body values (services that store text in PostgreSQL). */
+  rejectNul?: boolean;
   errors: ErrorRenderer;
   /** Reports the service as unavailable on /_health by throwing (e.g. a database ping). */
   healthCheck?: () => Promise<void>;
@@ -110,12 +114,32 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
     reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
+  // After validation and coercion, before any handler: see input-guard.ts.
+  app.addHook('preHandler', (request, _reply, done) => {
+    const problem =
+      unacceptableInput(request.query, options.rejectNul === true, 'querystring') ??
+      unacceptableInput(request.body, options.rejectNul === true, 'body');
+    done(problem === undefined ? undefined : new UnacceptableInputError(problem));
+  });
   // Node's server.close() only ends keep-alive connections that are idle at that moment; one still serving
   // a request would linger until its keep-alive timeout. Closing it after that last response lets
   // close() finish as soon as the in-flight requests are done.
   let closing = false;
+  // Nor does it end a connection that has not sent a request yet (a client's pooled socket opened just
+  // before it stopped): Node counts it neither idle nor active, so close() would wait for the headers
+  // timeout. Such sockets carry nothing to finish and are ended at close.
+  const silent = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    silent.add(socket);
+    socket.once('close', () => silent.delete(socket));
+  });
+  app.addHook('onRequest', (request, _reply, done) => {
+    silent.delete(request.raw.socket);
+    done();
+  });
   app.addHook('preClose', (done) => {
     closing = true;
+    for (const socket of silent) socket.destroy();
     done();
   });
   app.addHook('onSend', (_request, reply, payload, done) => {

@@ -8,7 +8,7 @@ import type { NodeTables } from '../../store/schema.js';
 import { lastWriteWins } from '../conflict.js';
 import { concatBytes, u64, utf8 } from '../conflict-key.js';
 import { mergeMessageEvent } from '../events.js';
-import { STORED_COLUMNS, rowMessage } from '../message-rows.js';
+import { STORED_COLUMNS, rowMessage, rowsAtKey } from '../message-rows.js';
 import type { Incoming, StoreSpec, StoredRow } from '../store-spec.js';
 import { makeTsHash, tsHashTimestamp } from '../ts-hash.js';
 
@@ -64,13 +64,7 @@ async function checkAgainstCompactState(
   incoming: Incoming,
 ): Promise<HubResult<StoredRow[]>> {
   const { data } = incoming;
-  const compact = await db
-    .selectFrom('messages')
-    .select(STORED_COLUMNS)
-    .where('fid', '=', data.fid)
-    .where('store', '=', StoreType.LINKS)
-    .where('conflict_key', '=', compactStateKey(linkTypeOf(data)))
-    .executeTakeFirst();
+  const [compact] = await rowsAtKey(db, data.fid, StoreType.LINKS, compactStateKey(linkTypeOf(data)));
   if (compact === undefined || data.timestamp >= tsHashTimestamp(compact.tsHash)) return ok([]);
   if (incoming.isRemove) {
     return fail(

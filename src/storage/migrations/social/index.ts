@@ -1,7 +1,21 @@
 import type { MigrationSet } from '../../migration.js';
 import { createServiceMeta } from '../shared/service-meta.js';
+import { createChannelMembership } from './channel-membership.js';
+import { createCatalog } from './catalog.js';
+import { createChannels } from './channels.js';
+import { createModeration } from './moderation.js';
+import { createNodeIndex } from './node-index.js';
+import { createRateLimits } from './rate-limits.js';
+import { createSignedKeyRequests } from './signed-key-requests.js';
 
 /** The social service's schema history, oldest first. Append only; never edit an applied migration. */
 export const socialMigrations: MigrationSet = {
   '0001_service_meta': createServiceMeta,
+  '0002_node_index': createNodeIndex,
+  '0003_rate_limits': createRateLimits,
+  '0004_channels': createChannels,
+  '0005_channel_membership': createChannelMembership,
+  '0006_moderation': createModeration,
+  '0007_signed_key_requests': createSignedKeyRequests,
+  '0008_catalog': createCatalog,
 };

@@ -1,7 +1,7 @@
 import { createPublicClient, http, zeroAddress, type Address } from 'viem';
-import { CANONICAL_ADDRESSES, idRegistryAbi } from '../chain/contracts.js';
+import { CANONICAL_ADDRESSES, idRegistryAbi } from './contracts.js';
 import type { Hex } from '../protocol/hex.js';
-import type { Clock } from './clock.js';
+import type { Clock } from '../shared/clock.js';
 
 /** Where the registry learns which address holds an fid. */
 export interface CustodyLookup {

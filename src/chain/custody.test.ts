@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Hex } from '../protocol/hex.js';
 import { cachedCustodyLookup, type CustodyLookup } from './custody.js';
-import { testClock } from './testing.js';
+import { testClock } from '../shared/test-clock.js';
 
 function countingLookup(answer: (fid: number) => Promise<Hex | undefined>) {
   const calls: number[] = [];

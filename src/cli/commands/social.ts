@@ -1,0 +1,14 @@
+import { pino } from 'pino';
+import type { SocialConfig } from '../../shared/config/index.js';
+import type { SignalSource } from '../../shared/http/index.js';
+import { startSocialService } from '../../social/index.js';
+import type { CliIo } from '../io.js';
+import { serveUntilSignal } from './serve.js';
+
+/** `agora social`: runs the social API until SIGINT or SIGTERM; exits 0 after a clean stop. */
+export async function runSocial(config: SocialConfig, io: CliIo, signals?: SignalSource): Promise<number> {
+  const logger = pino({ level: config.logLevel });
+  const service = await startSocialService({ config, logger });
+  io.out(`agora social: listening on ${await service.listen()}, following the node at ${config.nodeUrl}`);
+  return serveUntilSignal({ close: () => service.close(), server: service.app.server }, logger, signals);
+}

@@ -1,0 +1,144 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TObject, Static } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import type { Logger } from 'pino';
+import { privateKeyToAccount } from 'viem/accounts';
+import { DEVNET_ROLES, startDevnet, type Devnet } from '../../chain/devnet/index.js';
+import { startNamesService, type NamesService } from '../../names/index.js';
+import { startNodeService, type NodeService } from '../../node/index.js';
+import { COMMANDS, type DevConfig } from '../../shared/config/index.js';
+import { startSocialService, type SocialService } from '../../social/index.js';
+import { devAdminToken, writeDevnetFile, type DevnetFile } from './devnet-file.js';
+import { assertPortsFree } from './ports.js';
+
+export interface DevSystem {
+  devnet: DevnetFile;
+  /** Where devnet.json was written. */
+  devnetFile: string;
+  /** Stops the services in reverse order, then the chain (which saves its state). */
+  close(): Promise<void>;
+  /** Cuts open HTTP connections (a second Ctrl-C). */
+  closeAllConnections(): void;
+}
+
+export interface DevOptions {
+  logger: Logger;
+  /** Called as each part comes up, for the progress lines. */
+  progress(step: string): void;
+}
+
+/** A service command's configuration: its schema defaults, then what `agora dev` sets. The environment is ignored. */
+function serviceConfig<S extends TObject>(schema: S, values: Partial<Static<S>>): Static<S> {
+  return { ...(Value.Default(schema, {}) as Static<S>), ...values };
+}
+
+/**
+ * The whole system in one process: anvil (chain id 10, contracts at their canonical addresses, state kept in
+ * the data dir), the name registry, the node following both, and the social API following the node.
+ */
+export async function startDevSystem(config: DevConfig, options: DevOptions): Promise<DevSystem> {
+  const { dataDir, host } = config;
+  await assertPortsFree(host, [
+    { port: config.chainPort, flag: '--chain-port' },
+    { port: config.nodePort, flag: '--node-port' },
+    { port: config.namesPort, flag: '--names-port' },
+    { port: config.socialPort, flag: '--social-port' },
+  ]);
+  if (config.fresh) rmSync(dataDir, { recursive: true, force: true });
+
+  const stops: (() => Promise<void>)[] = [];
+  const servers: { closeAllConnections(): void }[] = [];
+  const close = async () => {
+    for (const stop of stops.splice(0).reverse()) await stop();
+  };
+  const common = { dataDir, host, logLevel: config.logLevel, corsOrigin: '*' };
+  try {
+    const devnet: Devnet = await startDevnet({
+      port: config.chainPort,
+      host,
+      stateFile: join(dataDir, 'chain-state.json'),
+      logger: options.logger.child({ service: 'chain' }),
+    });
+    stops.push(() => devnet.stop());
+    options.progress(
+      `chain     ${devnet.rpcUrl} (chain id ${devnet.chainId}, ${devnet.fresh ? 'new' : 'restored'})`,
+    );
+
+    const signer = devnet.accounts[DEVNET_ROLES.nameRegistrySigner];
+    const relayer = devnet.accounts[DEVNET_ROLES.relayer];
+    if (signer === undefined || relayer === undefined) throw new Error('the devnet has too few accounts');
+
+    const names: NamesService = await startNamesService({
+      config: serviceConfig(COMMANDS.names.options, {
+        ...common,
+        port: config.namesPort,
+        signerKey: signer.privateKey,
+        chainRpcUrl: devnet.rpcUrl,
+        // Dev accounts rename often; the reference's 28-day wait would only get in the way.
+        cooldownSeconds: 0,
+      }),
+      logger: options.logger.child({ service: 'names' }),
+      chain: { rpcUrl: devnet.rpcUrl },
+    });
+    stops.push(() => names.close());
+    servers.push(names.app.server);
+    const namesUrl = await names.listen();
+    options.progress(`names     ${namesUrl}`);
+
+    const node: NodeService = await startNodeService(
+      serviceConfig(COMMANDS.node.options, {
+        ...common,
+        port: config.nodePort,
+        network: 'devnet',
+        chainRpcUrl: devnet.rpcUrl,
+        // anvil mines a block per transaction and none otherwise: waiting for confirmations would stall.
+        chainConfirmations: 0,
+        namesUrl,
+      }),
+      { logger: options.logger.child({ service: 'node' }) },
+    );
+    stops.push(() => node.close());
+    servers.push(node.app.server);
+    options.progress(`node      ${node.url}`);
+
+    const adminToken = devAdminToken(dataDir);
+    const social: SocialService = await startSocialService({
+      config: serviceConfig(COMMANDS.social.options, {
+        ...common,
+        port: config.socialPort,
+        nodeUrl: node.url,
+        chainRpcUrl: devnet.rpcUrl,
+        relayerKey: relayer.privateKey,
+        adminToken,
+      }),
+      logger: options.logger.child({ service: 'social' }),
+    });
+    stops.push(() => social.close());
+    servers.push(social.app.server);
+    const socialUrl = await social.listen();
+    options.progress(`social    ${socialUrl}`);
+
+    const file: DevnetFile = {
+      chainId: devnet.chainId,
+      chainRpcUrl: devnet.rpcUrl,
+      contracts: devnet.contracts,
+      accounts: devnet.accounts,
+      urls: { node: node.url, names: namesUrl, social: socialUrl },
+      nameRegistrySigner: privateKeyToAccount(signer.privateKey).address,
+      relayer: relayer.address,
+      adminToken,
+    };
+    return {
+      devnet: file,
+      devnetFile: writeDevnetFile(dataDir, file),
+      close,
+      closeAllConnections: () => {
+        for (const server of servers) server.closeAllConnections();
+      },
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

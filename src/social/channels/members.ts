@@ -1,0 +1,24 @@
+import type { Page, PageRequest } from '../paging.js';
+import { pageOf } from '../paging.js';
+import type { SocialDb } from '../store.js';
+import { requireChannel } from './access.js';
+import { newestFirst } from '../keyset.js';
+
+/** GET /fc/channel-members: every role holder (owner and moderators included), newest member first. */
+export async function channelMembers(
+  db: SocialDb,
+  channelId: string,
+  fid: number | undefined,
+  request: PageRequest,
+): Promise<Page<{ fid: number; memberAt: number }>> {
+  await requireChannel(db, channelId);
+  let query = db.selectFrom('channel_roles').select(['fid', 'member_at']).where('channel_id', '=', channelId);
+  if (fid !== undefined) query = query.where('fid', '=', fid);
+  const rows = await newestFirst(query, 'member_at', 'fid', request).execute();
+  return pageOf(
+    rows,
+    request,
+    (row) => [row.member_at, row.fid],
+    (row) => ({ fid: row.fid, memberAt: row.member_at }),
+  );
+}

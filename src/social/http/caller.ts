@@ -1,0 +1,41 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Authenticator, Caller } from '../auth.js';
+import { SocialError } from '../errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `requireCaller` on authenticated routes. */
+    caller?: Caller;
+  }
+}
+
+/** Route option for endpoints marked "Auth: yes": a valid app-key bearer token or a 401. */
+export function requireCaller(auth: Authenticator): preHandlerAsyncHookHandler {
+  return async (request) => {
+    request.caller = await auth.authenticate(request.headers.authorization);
+  };
+}
+
+/** The authenticated caller of a route that has `requireCaller`. */
+export function callerOf(request: FastifyRequest): Caller {
+  if (request.caller === undefined) throw new Error(`${request.url} has no requireCaller pre-handler`);
+  return request.caller;
+}
+
+/** Route option for `/admin/`: the operator's token (`AGORA_ADMIN_TOKEN`); without one the API is off. */
+export function requireAdmin(adminToken: string | undefined): preHandlerAsyncHookHandler {
+  const expected = adminToken === undefined ? undefined : Buffer.from(adminToken, 'utf8');
+  return async (request) => {
+    if (expected === undefined) {
+      throw new SocialError('ADMIN_UNAUTHENTICATED', {
+        message: 'The admin API is disabled: start the service with --admin-token',
+      });
+    }
+    const presented = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
+    const given = Buffer.from(presented ?? '', 'utf8');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      throw new SocialError('ADMIN_UNAUTHENTICATED');
+    }
+  };
+}

@@ -1,0 +1,103 @@
+import { Type } from '@sinclair/typebox';
+import type { HttpApp } from '../../shared/http/index.js';
+import { allChannels, channelDetails, createChannel, editChannel } from '../channels/catalog.js';
+import { channelMembers } from '../channels/members.js';
+import type { SocialContext } from '../context.js';
+import { callerOf, requireCaller } from './caller.js';
+import { registerChannelAdminRoutes } from './channel-admin-routes.js';
+import { registerChannelBanRoutes } from './channel-ban-routes.js';
+import { registerChannelFollowRoutes } from './channel-follow-routes.js';
+import { registerChannelInviteRoutes } from './channel-invite-routes.js';
+import { ChannelIdRef, ChannelSchema, CreateChannelBody, EditChannelBody } from './channel-schemas.js';
+import { pagedBody, pagedResultOf, pageRequestOf, PagingQuery, resultOf } from './envelope.js';
+import { Fid } from './common-schemas.js';
+
+const ChannelResponse = resultOf(Type.Object({ channel: ChannelSchema }));
+
+/** Every channel route: catalog and members here, the other resources in their own files. */
+export function registerChannelRoutes(app: HttpApp, context: SocialContext): void {
+  const { db } = context.database;
+  const authenticated = { preHandler: requireCaller(context.auth) };
+
+  app.get(
+    '/v2/all-channels',
+    {
+      schema: {
+        summary: 'Every channel, newest first (not paginated)',
+        response: { 200: resultOf(Type.Object({ channels: Type.Array(ChannelSchema) })) },
+      },
+    },
+    async () => ({ result: { channels: await allChannels(db) } }),
+  );
+
+  app.get(
+    '/v1/channel',
+    {
+      schema: {
+        summary: 'One channel',
+        querystring: Type.Object({ channelId: ChannelIdRef }),
+        response: { 200: ChannelResponse },
+      },
+    },
+    async (request) => ({ result: { channel: await channelDetails(db, request.query.channelId) } }),
+  );
+
+  app.get(
+    '/fc/channel-members',
+    {
+      schema: {
+        summary: 'Members of a channel (owner and moderators included), newest first',
+        querystring: Type.Composite([
+          PagingQuery,
+          Type.Object({ channelId: ChannelIdRef, fid: Type.Optional(Fid) }),
+        ]),
+        response: {
+          200: pagedResultOf(
+            Type.Object({ members: Type.Array(Type.Object({ fid: Fid, memberAt: Type.Integer() })) }),
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const { channelId, fid } = request.query;
+      return pagedBody('members', await channelMembers(db, channelId, fid, pageRequestOf(request.query)));
+    },
+  );
+
+  app.post(
+    '/fc/channels',
+    {
+      ...authenticated,
+      schema: {
+        summary: 'Create a channel; the caller becomes its owner',
+        body: CreateChannelBody,
+        response: { 200: ChannelResponse },
+      },
+    },
+    async (request) => {
+      const channel = await createChannel(context, { ...request.body, leadFid: callerOf(request).fid });
+      return { result: { channel } };
+    },
+  );
+
+  app.patch(
+    '/fc/channels',
+    {
+      ...authenticated,
+      schema: {
+        summary: "Edit a channel's details (owner only; the id and url never change)",
+        body: EditChannelBody,
+        response: { 200: ChannelResponse },
+      },
+    },
+    async (request) => {
+      const { channelId, ...edits } = request.body;
+      return { result: { channel: await editChannel(context, channelId, edits, callerOf(request).fid) } };
+    },
+  );
+
+  registerChannelFollowRoutes(app, context);
+  registerChannelInviteRoutes(app, context);
+  registerChannelBanRoutes(app, context);
+  registerChannelAdminRoutes(app, context);
+}

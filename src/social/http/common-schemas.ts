@@ -1,0 +1,12 @@
+import { Type } from '@sinclair/typebox';
+
+/** Request pieces every area of the social API shares. */
+
+/** Fids are bigint columns; the bound keeps every value exact in JavaScript and in the database. */
+export const Fid = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Account id' });
+
+/** Counts and amounts stored in bigint columns. */
+export const Count = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
+
+/** A write body that lists every field it accepts, so a misspelt field is a 400, not ignored. */
+export const strict = { additionalProperties: false } as const;

@@ -1,0 +1,274 @@
+import { decodeAbiParameters, getAddress } from 'viem';
+import { base58ToBytes } from '../../protocol/base58.js';
+import { userDataTypeFromJSON } from '../../protocol/gen/message.js';
+import { bytesToHex, hexToBytes } from '../../protocol/hex.js';
+import { eventIdTimestampMs, fromFarcasterTime } from '../../protocol/time.js';
+import type { CastInput, Protocol } from '../node-index/store.js';
+
+/**
+ * Reads the node's hub JSON (reference/node-api.md §2, §6) into the changes the node index needs. Only the
+ * fields the index keeps are read; everything else in an event is ignored. Hashes and keys are `0x` hex,
+ * `castRemoveBody.targetHash` and signer `metadata` base64, addresses hex (Ethereum) or base58 (Solana).
+ */
+
+/** One change to the node index; applying the same change twice leaves the same state. */
+export type IndexChange =
+  | { kind: 'cast'; cast: CastInput }
+  | { kind: 'castRemoved'; hash: Uint8Array; at: number }
+  | { kind: 'verification'; fid: number; protocol: Protocol; address: string; verifiedAt: number }
+  | { kind: 'verificationRemoved'; fid: number; protocol: Protocol; address: string }
+  /** An empty value clears the entry. */
+  | { kind: 'userData'; fid: number; type: number; value: string }
+  | { kind: 'signer'; fid: number; key: Uint8Array; requestFid: number | null; addedAt: number }
+  | { kind: 'signerRemoved'; fid: number; key: Uint8Array };
+
+/** The node sent JSON this reader cannot make sense of (a node bug, or a newer shape). */
+export class MalformedHubJson extends Error {
+  override readonly name = 'MalformedHubJson';
+}
+
+type Json = Record<string, unknown>;
+
+function object(value: unknown, what: string): Json {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new MalformedHubJson(`${what} is not an object`);
+  }
+  return value as Json;
+}
+
+function array(value: unknown, what: string): unknown[] {
+  if (!Array.isArray(value)) throw new MalformedHubJson(`${what} is not an array`);
+  return value;
+}
+
+function uint(value: unknown, what: string): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+    throw new MalformedHubJson(`${what} is not a non-negative integer`);
+  }
+  return value;
+}
+
+function text(value: unknown, what: string): string {
+  if (typeof value !== 'string') throw new MalformedHubJson(`${what} is not a string`);
+  return value;
+}
+
+function hexBytes(value: unknown, length: number, what: string): Uint8Array {
+  const bytes = typeof value === 'string' ? hexToBytes(value, length) : undefined;
+  if (bytes === undefined) throw new MalformedHubJson(`${what} is not ${length} bytes of hex`);
+  return bytes;
+}
+
+function base64Bytes(value: unknown, what: string, length?: number): Uint8Array {
+  const encoded = text(value, what);
+  const bytes = Buffer.from(encoded, 'base64');
+  if (bytes.toString('base64') !== encoded || (length !== undefined && bytes.length !== length)) {
+    throw new MalformedHubJson(`${what} is not ${length ?? 'some'} bytes of base64`);
+  }
+  return new Uint8Array(bytes);
+}
+
+/** Absent in our JSON, `null` in some hubs' (node-api.md §7). */
+const isAbsent = (value: unknown) => value === undefined || value === null;
+
+/** A HubEvent's id. */
+export function eventIdOf(event: unknown): number {
+  return uint(object(event, 'event').id, 'event.id');
+}
+
+/** UNIX seconds of an event id (ids carry their time, decision 0004). */
+function eventSeconds(id: number): number {
+  return Math.floor(eventIdTimestampMs(id) / 1000);
+}
+
+/** The index changes one HubEvent makes; events of other types make none. */
+export function hubEventChanges(event: unknown): IndexChange[] {
+  const body = object(event, 'event');
+  const id = eventIdOf(event);
+  switch (body.type) {
+    case 'HUB_EVENT_TYPE_MERGE_MESSAGE': {
+      const merge = object(body.mergeMessageBody, 'mergeMessageBody');
+      const at = messageSeconds(merge.message);
+      // What the merge replaced goes first, so a message merged over an older one of the same key wins.
+      const deleted = isAbsent(merge.deletedMessages) ? [] : array(merge.deletedMessages, 'deletedMessages');
+      return [
+        ...deleted.flatMap((message) => messageChanges(message, { goneAt: at })),
+        ...messageChanges(merge.message),
+      ];
+    }
+    case 'HUB_EVENT_TYPE_PRUNE_MESSAGE':
+      return messageChanges(object(body.pruneMessageBody, 'pruneMessageBody').message, {
+        goneAt: eventSeconds(id),
+      });
+    case 'HUB_EVENT_TYPE_REVOKE_MESSAGE':
+      return messageChanges(object(body.revokeMessageBody, 'revokeMessageBody').message, {
+        goneAt: eventSeconds(id),
+      });
+    case 'HUB_EVENT_TYPE_MERGE_ON_CHAIN_EVENT':
+      return onChainEventChanges(object(body.mergeOnChainEventBody, 'mergeOnChainEventBody').onChainEvent);
+    default:
+      return [];
+  }
+}
+
+function messageData(message: unknown): Json {
+  return object(object(message, 'message').data, 'message.data');
+}
+
+/** A message's timestamp in UNIX seconds (messages carry Farcaster seconds). */
+function messageSeconds(message: unknown): number {
+  return fromFarcasterTime(uint(messageData(message).timestamp, 'message.data.timestamp')) / 1000;
+}
+
+/**
+ * What a message means for the index: while it is on the node (`gone` absent), or once it has left it
+ * (replaced by a merge, pruned, revoked) at `gone.goneAt`. Removes leaving change nothing: the removed
+ * thing stays removed.
+ */
+export function messageChanges(message: unknown, gone?: { goneAt: number }): IndexChange[] {
+  const data = messageData(message);
+  const fid = uint(data.fid, 'message.data.fid');
+  const timestamp = messageSeconds(message);
+  switch (data.type) {
+    case 'MESSAGE_TYPE_CAST_ADD': {
+      const hash = hexBytes(object(message, 'message').hash, 20, 'message.hash');
+      if (gone !== undefined) return [{ kind: 'castRemoved', hash, at: gone.goneAt }];
+      return [{ kind: 'cast', cast: { hash, fid, timestamp, ...castParent(data.castAddBody) } }];
+    }
+    case 'MESSAGE_TYPE_CAST_REMOVE': {
+      if (gone !== undefined) return [];
+      const body = object(data.castRemoveBody, 'castRemoveBody');
+      return [{ kind: 'castRemoved', hash: base64Bytes(body.targetHash, 'targetHash', 20), at: timestamp }];
+    }
+    case 'MESSAGE_TYPE_VERIFICATION_ADD_ETH_ADDRESS': {
+      const address = verifiedAddress(data.verificationAddAddressBody, 'verificationAddAddressBody');
+      if (gone !== undefined) return [{ kind: 'verificationRemoved', fid, ...address }];
+      return [{ kind: 'verification', fid, ...address, verifiedAt: timestamp }];
+    }
+    case 'MESSAGE_TYPE_VERIFICATION_REMOVE': {
+      if (gone !== undefined) return [];
+      const address = verifiedAddress(data.verificationRemoveBody, 'verificationRemoveBody');
+      return [{ kind: 'verificationRemoved', fid, ...address }];
+    }
+    case 'MESSAGE_TYPE_USER_DATA_ADD': {
+      const body = object(data.userDataBody, 'userDataBody');
+      const type = userDataType(body.type);
+      if (type === undefined) return [];
+      const value = gone === undefined ? text(body.value, 'userDataBody.value') : '';
+      return [{ kind: 'userData', fid, type, value }];
+    }
+    default:
+      return [];
+  }
+}
+
+function castParent(value: unknown): Omit<CastInput, 'hash' | 'fid' | 'timestamp'> {
+  const body = object(value, 'castAddBody');
+  const parentUrl = isAbsent(body.parentUrl) ? null : text(body.parentUrl, 'parentUrl');
+  if (isAbsent(body.parentCastId)) return { parentUrl, parentHash: null, parentFid: null };
+  const parent = object(body.parentCastId, 'parentCastId');
+  return {
+    parentUrl,
+    parentHash: hexBytes(parent.hash, 20, 'parentCastId.hash'),
+    parentFid: uint(parent.fid, 'parentCastId.fid'),
+  };
+}
+
+/** A user data type the node knows but this build does not is skipped rather than failing the event. */
+function userDataType(value: unknown): number | undefined {
+  try {
+    return userDataTypeFromJSON(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Ethereum addresses EIP-55 checksummed, Solana ones base58 as the node renders them. */
+function verifiedAddress(value: unknown, what: string): { protocol: Protocol; address: string } {
+  const body = object(value, what);
+  if (body.protocol === 'PROTOCOL_SOLANA') {
+    const address = text(body.address, `${what}.address`);
+    if (base58ToBytes(address)?.length !== 32) {
+      throw new MalformedHubJson(`${what}.address is not a base58 Solana address`);
+    }
+    return { protocol: 'solana', address };
+  }
+  if (!isAbsent(body.protocol) && body.protocol !== 'PROTOCOL_ETHEREUM') {
+    throw new MalformedHubJson(`${what}.protocol ${String(body.protocol)} is unknown`);
+  }
+  const bytes = hexBytes(body.address, 20, `${what}.address`);
+  return { protocol: 'ethereum', address: getAddress(bytesToHex(bytes)) };
+}
+
+const ED25519_KEY_TYPE = 1;
+const SIGNED_KEY_REQUEST_METADATA_TYPE = 1;
+
+/** Changes from an OnChainEvent: only signer events of Ed25519 keys matter to the index. */
+export function onChainEventChanges(value: unknown): IndexChange[] {
+  const event = object(value, 'onChainEvent');
+  if (event.type !== 'EVENT_TYPE_SIGNER') return [];
+  const fid = uint(event.fid, 'onChainEvent.fid');
+  const body = object(event.signerEventBody, 'signerEventBody');
+  const key = hexBytes(body.key, 32, 'signerEventBody.key');
+  switch (body.eventType) {
+    case 'SIGNER_EVENT_TYPE_ADD': {
+      if (body.keyType !== ED25519_KEY_TYPE) return [];
+      const requestFid =
+        body.metadataType === SIGNED_KEY_REQUEST_METADATA_TYPE
+          ? requestFidOf(base64Bytes(body.metadata ?? '', 'signerEventBody.metadata'))
+          : null;
+      return [
+        { kind: 'signer', fid, key, requestFid, addedAt: uint(event.blockTimestamp, 'blockTimestamp') },
+      ];
+    }
+    // The node treats an admin reset as the key going back to the contract's NULL: inactive (decision 0005).
+    case 'SIGNER_EVENT_TYPE_REMOVE':
+    case 'SIGNER_EVENT_TYPE_ADMIN_RESET':
+      return [{ kind: 'signerRemoved', fid, key }];
+    default:
+      return [];
+  }
+}
+
+const SIGNED_KEY_REQUEST_METADATA = [
+  {
+    type: 'tuple',
+    components: [
+      { name: 'requestFid', type: 'uint256' },
+      { name: 'requestSigner', type: 'address' },
+      { name: 'signature', type: 'bytes' },
+      { name: 'deadline', type: 'uint256' },
+    ],
+  },
+] as const;
+
+/**
+ * The app fid of a SignedKeyRequest metadata (an abi-encoded SignedKeyRequestMetadata tuple), or null when
+ * the bytes are not one: the node stores whatever the validator accepted and does not decode it itself.
+ */
+export function requestFidOf(metadata: Uint8Array): number | null {
+  try {
+    const [decoded] = decodeAbiParameters(SIGNED_KEY_REQUEST_METADATA, bytesToHex(metadata));
+    const fid = Number(decoded.requestFid);
+    return Number.isSafeInteger(fid) ? fid : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The changes of each item; an item that is not hub JSON this reader knows is passed to `skip` instead. */
+export function changesOf(
+  items: readonly unknown[],
+  read: (item: unknown) => IndexChange[],
+  skip: (error: MalformedHubJson, item: unknown) => void,
+): IndexChange[] {
+  return items.flatMap((item) => {
+    try {
+      return read(item);
+    } catch (error) {
+      if (!(error instanceof MalformedHubJson)) throw error;
+      skip(error, item);
+      return [];
+    }
+  });
+}

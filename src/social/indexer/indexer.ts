@@ -1,0 +1,235 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Logger } from 'pino';
+import { eventIdTimestampMs } from '../../protocol/time.js';
+import { unixSeconds, type Clock } from '../../shared/clock.js';
+import type { GetJson } from '../../shared/fetch/json-client.js';
+import type { NodeClient } from '../node-client.js';
+import type { SocialDb } from '../store.js';
+import { applyChanges } from './apply.js';
+import { backfillPage, startBackfill, type BackfillDeps } from './backfill.js';
+import { changesOf, hubEventChanges, type MalformedHubJson } from './hub-json.js';
+import { oldestEventId, readEvents } from './node-reads.js';
+import { advanceState, readState, type IndexerState } from './state.js';
+
+/**
+ * The node indexer (docs/social/indexer.md): follows the node's `/v1/events` into the node index, each
+ * page applied in one transaction with the cursor, and rebuilds from the node's reads (backfill.ts) when
+ * there is no cursor or events after it may have been deleted. Node and database failures are logged and
+ * retried with capped exponential backoff; the loop only ends on `close()`.
+ */
+
+export interface IndexerOptions {
+  /** Wait between polls once the log is caught up (500 ms). A full page is followed at once. */
+  pollIntervalMs?: number;
+  /** First wait after a failure (1 s); it doubles with each failure in a row... */
+  retryBaseMs?: number;
+  /** ...up to this (30 s). */
+  retryMaxMs?: number;
+}
+
+export interface IndexerDeps {
+  db: SocialDb;
+  node: NodeClient;
+  clock: Clock;
+  logger: Logger | false;
+}
+
+export interface IndexerStatus {
+  running: boolean;
+  /** What this process is doing: starting, backfilling, following, stopped. */
+  phase: 'starting' | 'backfilling' | 'following' | 'stopped';
+  /** Next event id to read (following), or the id the backfill will follow from. */
+  cursor: number | null;
+  /** While backfilling: the last fid rebuilt. */
+  backfillAfterFid: number | null;
+  /** Whether the last poll reached the end of the node's log. */
+  caughtUp: boolean;
+  /**
+   * How old the node state the index reflects is, in ms: since the last poll that reached the end of the
+   * log, or while catching up the age of the last event applied. Null before anything was read.
+   */
+  lagMs: number | null;
+  lastEventId: number | null;
+  /** Failures in a row; 0 once a step succeeds again. */
+  failures: number;
+  lastError: { message: string; at: number } | null;
+  /** Events or listed items the node sent that the indexer could not read; they were left out. */
+  skipped: number;
+}
+
+export interface Indexer {
+  start(): void;
+  /** Stops the loop: the in-flight node read is abandoned, an in-flight transaction finishes. */
+  close(): Promise<void>;
+  status(): IndexerStatus;
+}
+
+type Backfilling = Extract<IndexerState, { phase: 'backfilling' }>;
+
+const DEFAULTS = { pollIntervalMs: 500, retryBaseMs: 1000, retryMaxMs: 30_000 };
+
+export function createIndexer(deps: IndexerDeps, options: IndexerOptions = {}): Indexer {
+  const { db, clock } = deps;
+  const settings = { ...DEFAULTS, ...options };
+  const stop = new AbortController();
+  const getJson = untilAborted(deps.node.getJson, stop.signal);
+  const log = deps.logger === false ? undefined : deps.logger.child({ component: 'indexer' });
+  let loop: Promise<void> | undefined;
+
+  const progress = {
+    phase: 'starting' as IndexerStatus['phase'],
+    state: { phase: 'new' } as IndexerState,
+    caughtUpAt: undefined as number | undefined,
+    lastEventId: undefined as number | undefined,
+    failures: 0,
+    lastError: null as IndexerStatus['lastError'],
+    skipped: 0,
+  };
+
+  const skip = (error: MalformedHubJson, item: unknown) => {
+    progress.skipped += 1;
+    log?.warn({ err: error, item }, 'indexer: skipped hub JSON it cannot read');
+  };
+  const backfillDeps: BackfillDeps = {
+    db,
+    getJson,
+    nowSeconds: () => unixSeconds(clock),
+    stopped: () => stop.signal.aborted,
+    skip,
+  };
+
+  /** Applies one page of events from the cursor; true when more may follow at once. */
+  async function follow(state: Extract<IndexerState, { phase: 'following' }>): Promise<boolean> {
+    const page = await readEvents(getJson, state.cursor);
+    if (page.events.length === 0) {
+      progress.caughtUpAt = clock.now();
+      return false;
+    }
+    const changes = changesOf(page.events, hubEventChanges, skip);
+    const next: IndexerState = { phase: 'following', cursor: page.next };
+    if (!(await advanceState(db, state, next, (trx) => applyChanges(trx, changes)))) return true;
+    progress.state = next;
+    progress.lastEventId = page.next - 1;
+    progress.caughtUpAt = page.full ? undefined : clock.now();
+    return page.full;
+  }
+
+  /**
+   * Whether events after `cursor` may be gone: the oldest the node keeps is past it. Ids have gaps, so this
+   * can be a false alarm (costing a backfill), never a miss. Undefined with an empty log: nothing to tell
+   * yet, so the check is repeated until an event appears.
+   */
+  async function mayHaveMissed(cursor: number): Promise<boolean | undefined> {
+    const oldest = await oldestEventId(getJson);
+    return oldest === undefined ? undefined : oldest > cursor;
+  }
+
+  async function begin(state: IndexerState, why: string): Promise<number> {
+    progress.phase = 'backfilling';
+    log?.info({ state }, `indexer: backfilling (${why})`);
+    progress.state = (await startBackfill(backfillDeps, state)) ?? state;
+    return 0;
+  }
+
+  async function backfill(state: Backfilling, check: { retention: boolean }): Promise<number> {
+    progress.phase = 'backfilling';
+    const next = await backfillPage(backfillDeps, state);
+    if (next?.phase === 'following') {
+      // A fresh rebuild: its resume id was noted before it read anything, so nothing before it is missing.
+      check.retention = false;
+      log?.info({ cursor: next.cursor }, 'indexer: backfill done, following');
+    }
+    progress.state = next ?? state;
+    return 0;
+  }
+
+  /** One step of the loop; resolves to how long to wait before the next. */
+  async function step(check: { retention: boolean }): Promise<number> {
+    const state = await readState(db);
+    progress.state = state;
+    if (state.phase === 'backfilling') return backfill(state, check);
+    if (state.phase === 'new') return begin(state, 'no cursor yet');
+    if (check.retention) {
+      const missed = await mayHaveMissed(state.cursor);
+      if (missed === true) return begin(state, 'events after the cursor may be gone from the node');
+      if (missed === false) check.retention = false;
+    }
+    progress.phase = 'following';
+    return (await follow(state)) ? 0 : settings.pollIntervalMs;
+  }
+
+  async function run(): Promise<void> {
+    const check = { retention: true };
+    while (!stop.signal.aborted) {
+      let wait: number;
+      try {
+        wait = await step(check);
+        if (progress.failures > 0) log?.info({ failures: progress.failures }, 'indexer: recovered');
+        progress.failures = 0;
+      } catch (error) {
+        if (stop.signal.aborted) break;
+        progress.failures += 1;
+        const message = error instanceof Error ? error.message : String(error);
+        progress.lastError = { message, at: unixSeconds(clock) };
+        // After an outage the node may have deleted events we have not read.
+        check.retention = true;
+        wait = Math.min(settings.retryMaxMs, settings.retryBaseMs * 2 ** (progress.failures - 1));
+        log?.warn({ err: error, failures: progress.failures, retryInMs: wait }, 'indexer: step failed');
+      }
+      if (wait > 0) await sleep(wait, undefined, { signal: stop.signal }).catch(() => undefined);
+    }
+    progress.phase = 'stopped';
+  }
+
+  return {
+    start() {
+      loop ??= run();
+    },
+    async close() {
+      stop.abort(new Error('the indexer is stopping'));
+      await loop;
+      progress.phase = 'stopped';
+    },
+    status() {
+      const { state } = progress;
+      const lastEventId = progress.lastEventId ?? null;
+      const lagFrom =
+        progress.caughtUpAt ?? (lastEventId === null ? undefined : eventIdTimestampMs(lastEventId));
+      return {
+        running: loop !== undefined && !stop.signal.aborted,
+        phase: progress.phase,
+        cursor:
+          state.phase === 'following'
+            ? state.cursor
+            : state.phase === 'backfilling'
+              ? state.resumeEventId
+              : null,
+        backfillAfterFid: state.phase === 'backfilling' ? state.afterFid : null,
+        caughtUp: progress.caughtUpAt !== undefined,
+        lagMs: lagFrom === undefined ? null : Math.max(0, clock.now() - lagFrom),
+        lastEventId,
+        failures: progress.failures,
+        lastError: progress.lastError,
+        skipped: progress.skipped,
+      };
+    },
+  };
+}
+
+/**
+ * Node reads that give up as soon as `signal` aborts, whether or not the client can cancel them. Each read
+ * adds its own abort listener and removes it when it settles: racing every read against one shared,
+ * never-settling promise would leave a reaction on that promise per read, keeping every page ever read
+ * alive until close (found by bench/soak.ts).
+ */
+function untilAborted(getJson: GetJson, signal: AbortSignal): GetJson {
+  return (path, query) =>
+    new Promise((resolve, reject) => {
+      if (signal.aborted) return reject(signal.reason as Error);
+      const onAbort = () => reject(signal.reason as Error);
+      signal.addEventListener('abort', onAbort, { once: true });
+      getJson(path, query)
+        .then(resolve, reject)
+        .finally(() => signal.removeEventListener('abort', onAbort));
+    });
+}

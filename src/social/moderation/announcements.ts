@@ -1,0 +1,68 @@
+import { sql } from 'kysely';
+import { bytesToHex, type Hex } from '../../protocol/hex.js';
+import { pageOf, type Page, type PageRequest } from '../paging.js';
+import type { SocialDb } from '../store.js';
+import { newestFirst } from '../keyset.js';
+
+/**
+ * Announcement notifications (spec §6.6): pinning a cast with notifyChannelFollowers tells every follower
+ * of the channel. Each follower hears of a cast once, however often it is pinned again.
+ */
+
+/** An announcement as its recipient reads it (GET /fc/notifications, an Agora addition). */
+export interface Announcement {
+  type: 'channel-announcement';
+  channelId: string;
+  castHash: Hex;
+  createdAt: number;
+}
+
+/**
+ * Announces the channel's current pin to its followers, one row each in one statement (inside the
+ * caller's transaction, after the pin was written).
+ */
+export async function announcePinnedCast(db: SocialDb, channelId: string, now: number) {
+  await db
+    .insertInto('channel_announcements')
+    .columns(['recipient_fid', 'channel_id', 'cast_hash', 'created_at'])
+    .expression(
+      db
+        .selectFrom('channel_follows')
+        .innerJoin('channels', 'channels.id', 'channel_follows.channel_id')
+        // PostgreSQL types a bare parameter in a select list as text.
+        .select([
+          'channel_follows.fid',
+          'channels.id',
+          'channels.pinned_cast_hash',
+          sql<number>`cast(${now} as bigint)`.as('now'),
+        ])
+        .where('channels.id', '=', channelId)
+        .where('channels.pinned_cast_hash', 'is not', null),
+    )
+    .onConflict((conflict) => conflict.columns(['recipient_fid', 'cast_hash']).doNothing())
+    .execute();
+}
+
+/** A fid's announcements, newest first. */
+export async function listAnnouncements(
+  db: SocialDb,
+  recipientFid: number,
+  request: PageRequest,
+): Promise<Page<Announcement>> {
+  const query = db
+    .selectFrom('channel_announcements')
+    .select(['id', 'channel_id', 'cast_hash', 'created_at'])
+    .where('recipient_fid', '=', recipientFid);
+  const rows = await newestFirst(query, 'created_at', 'id', request).execute();
+  return pageOf(
+    rows,
+    request,
+    (row) => [row.created_at, row.id],
+    (row) => ({
+      type: 'channel-announcement' as const,
+      channelId: row.channel_id,
+      castHash: bytesToHex(row.cast_hash),
+      createdAt: row.created_at,
+    }),
+  );
+}

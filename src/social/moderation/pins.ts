@@ -1,0 +1,65 @@
+import { unixSeconds, type Clock } from '../../shared/clock.js';
+import { channelById } from '../channels/lookup.js';
+import { SocialError } from '../errors.js';
+import type { SocialDb } from '../store.js';
+import { announcePinnedCast } from './announcements.js';
+import { channelOfCast, moderatedChannelOfCast, requireModerator } from './channel-cast.js';
+
+/**
+ * Pins a cast in its channel, replacing any other pin; the channel's owner and moderators may pin. Pinning
+ * the pinned cast changes nothing, and sends no announcement even when asked to.
+ */
+export async function pinCast(
+  db: SocialDb,
+  clock: Clock,
+  request: { callerFid: number; castHash: Uint8Array; notifyChannelFollowers: boolean },
+): Promise<void> {
+  const channel = await moderatedChannelOfCast(db, request.castHash, request.callerFid);
+  await db.transaction().execute(async (trx) => {
+    // One statement decides and writes: it takes the channel's row lock, and a racing pin of the same cast
+    // re-reads the row once the first commits, finds it pinned and changes nothing.
+    const changed = await trx
+      .updateTable('channels')
+      .set({ pinned_cast_hash: request.castHash })
+      .where('id', '=', channel.id)
+      .where((eb) =>
+        eb.or([eb('pinned_cast_hash', 'is', null), eb('pinned_cast_hash', '!=', request.castHash)]),
+      )
+      .executeTakeFirst();
+    if (changed.numUpdatedRows > 0n && request.notifyChannelFollowers) {
+      await announcePinnedCast(trx, channel.id, unixSeconds(clock));
+    }
+  });
+}
+
+/** What to unpin: a cast, only while it is the pin, or whatever a channel has pinned. */
+export type UnpinTarget = { castHash: Uint8Array } | { channelId: string };
+
+/** Clears a pin; success when there is nothing to clear. Announcements already sent stay. */
+export async function unpinCast(db: SocialDb, callerFid: number, target: UnpinTarget): Promise<void> {
+  if ('channelId' in target) {
+    if ((await channelById(db, target.channelId)) === undefined) throw new SocialError('CHANNEL_NOT_FOUND');
+    await requireModerator(db, target.channelId, callerFid);
+    await db
+      .updateTable('channels')
+      .set({ pinned_cast_hash: null })
+      .where('id', '=', target.channelId)
+      .execute();
+    return;
+  }
+  // A cast that is not pinned leaves nothing to do, so an unknown cast is no error either; a cast its
+  // author deleted can still be unpinned by its hash.
+  const channel = (await channelOfCast(db, target.castHash))?.channel;
+  if (channel === undefined || !isPinned(channel.pinned_cast_hash, target.castHash)) return;
+  await requireModerator(db, channel.id, callerFid);
+  await db
+    .updateTable('channels')
+    .set({ pinned_cast_hash: null })
+    .where('id', '=', channel.id)
+    .where('pinned_cast_hash', '=', target.castHash)
+    .execute();
+}
+
+function isPinned(pinned: Uint8Array | null, castHash: Uint8Array): boolean {
+  return pinned !== null && Buffer.compare(pinned, castHash) === 0;
+}

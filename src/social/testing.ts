@@ -1,0 +1,116 @@
+/**
+ * Test helpers: the social service on a disposable database with a settable clock and a stand-in node
+ * whose active signers the test controls, plus app keys that mint real signed bearer tokens. Test-only.
+ */
+import { randomBytes } from 'node:crypto';
+import { createAppKeyToken } from '../protocol/app-key-token.js';
+import { ed25519PublicKeyFromSeed } from '../protocol/ed25519.js';
+import { bytesToHex, type Hex } from '../protocol/hex.js';
+import type { SocialConfig } from '../shared/config/index.js';
+import type { HttpApp } from '../shared/http/index.js';
+import { testClock, type TestClock } from '../shared/test-clock.js';
+import type { Dialect } from '../storage/index.js';
+import { openTestDatabase } from '../storage/testing.js';
+import type { NodeClient } from './node-client.js';
+import { putCast } from './node-index/store.js';
+import { createSocialService, type SocialService } from './service.js';
+import type { SocialDatabase, SocialTables } from './store.js';
+
+export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789';
+
+export function testSocialConfig(overrides: Partial<SocialConfig> = {}): SocialConfig {
+  return {
+    dataDir: '.agora-test-unused',
+    host: '127.0.0.1',
+    port: 0,
+    corsOrigin: '*',
+    logLevel: 'silent',
+    nodeUrl: 'http://127.0.0.1:1',
+    adminToken: TEST_ADMIN_TOKEN,
+    tokenMaxLifetime: 3600,
+    ...overrides,
+  } as SocialConfig;
+}
+
+/** A node that knows only the signers a test registers; any other read fails as an unreachable node would. */
+export interface FakeNode extends NodeClient {
+  addSigner(fid: number, key: Hex): void;
+  removeSigner(fid: number, key: Hex): void;
+}
+
+export function fakeNode(): FakeNode {
+  const active = new Set<string>();
+  return {
+    getJson: async (path) => {
+      throw new Error(`the fake node does not serve ${path}`);
+    },
+    isActiveSigner: async (fid, key) => active.has(`${fid}:${key}`),
+    addSigner: (fid, key) => active.add(`${fid}:${key}`),
+    removeSigner: (fid, key) => active.delete(`${fid}:${key}`),
+  };
+}
+
+export interface SocialHarness {
+  service: SocialService;
+  app: HttpApp;
+  database: SocialDatabase;
+  clock: TestClock;
+  node: FakeNode;
+  /** A fresh app key registered as an active signer of `fid`, and a bearer header signed with it. */
+  login(fid: number): { authorization: string; key: Hex };
+  /** Puts a cast in the node index as the indexer would; returns its 0x hash. */
+  seedCast(cast: { fid: number; parentUrl?: string; parentHash?: Hex; parentFid?: number }): Promise<Hex>;
+  close(): Promise<void>;
+}
+
+let castCounter = 0;
+
+export async function openSocialHarness(
+  dialect: Dialect,
+  overrides: Partial<SocialConfig> = {},
+): Promise<SocialHarness> {
+  const database = await openTestDatabase<SocialTables>(dialect, 'social');
+  const clock = testClock();
+  const node = fakeNode();
+  const service = await createSocialService({
+    config: testSocialConfig(overrides),
+    logger: false,
+    clock,
+    node,
+    database,
+    indexer: false,
+  });
+  return {
+    service,
+    app: service.app,
+    database,
+    clock,
+    node,
+    login(fid) {
+      const privateKey = randomBytes(32);
+      const key = bytesToHex(ed25519PublicKeyFromSeed(privateKey));
+      node.addSigner(fid, key);
+      const token = createAppKeyToken({ fid, privateKey, exp: clock.seconds() + 300 });
+      return { authorization: `Bearer ${token}`, key };
+    },
+    async seedCast(cast) {
+      castCounter += 1;
+      const hash = new Uint8Array(20);
+      new DataView(hash.buffer).setUint32(16, castCounter);
+      hash[0] = 0xca;
+      await putCast(database.db, {
+        hash,
+        fid: cast.fid,
+        timestamp: clock.seconds(),
+        parentUrl: cast.parentUrl ?? null,
+        parentHash: cast.parentHash === undefined ? null : Buffer.from(cast.parentHash.slice(2), 'hex'),
+        parentFid: cast.parentFid ?? null,
+      });
+      return bytesToHex(hash);
+    },
+    async close() {
+      await service.close();
+      await database.cleanup();
+    },
+  };
+}

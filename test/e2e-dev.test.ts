@@ -1,0 +1,110 @@
+/**
+ * The whole system as a newcomer meets it: `agora dev` started as its own process on free ports, the
+ * journey of examples/journey run twice at once (two apps, each with its own users), then Ctrl-C, after
+ * which no process of it may remain.
+ */
+import assert from 'node:assert/strict';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { runJourney, type DevnetInfo } from '../examples/journey/run.js';
+
+const BIN = fileURLToPath(new URL('../bin/agora.js', import.meta.url));
+
+function descendantsOf(pid: number): number[] {
+  const children = spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .filter((line) => line !== '')
+    .map(Number);
+  return children.flatMap((child) => [child, ...descendantsOf(child)]);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitFor<T>(what: string, probe: () => T | undefined, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('agora dev, end to end', { timeout: 180_000 }, () => {
+  let dataDir: string;
+  let dev: ChildProcess;
+  let output = '';
+  let devnet: DevnetInfo;
+
+  before(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'agora-e2e-'));
+    dev = spawn(
+      process.execPath,
+      [
+        BIN,
+        'dev',
+        '--data-dir',
+        dataDir,
+        '--log-level',
+        'warn',
+        ...['--chain-port', '0', '--node-port', '0', '--names-port', '0', '--social-port', '0'],
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    dev.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    dev.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const file = join(dataDir, 'devnet.json');
+    await waitFor('devnet.json', () => (existsSync(file) ? true : undefined), 60_000).catch(
+      (error: Error) => {
+        throw new Error(`${error.message}; agora dev printed:\n${output}`);
+      },
+    );
+    devnet = JSON.parse(readFileSync(file, 'utf8')) as DevnetInfo;
+  });
+
+  after(async () => {
+    if (dev.exitCode === null) dev.kill('SIGKILL');
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('prints every part, its URL and the funded accounts', () => {
+    for (const part of ['chain', 'names', 'node', 'social']) assert.match(output, new RegExp(`up  ${part}`));
+    assert.match(output, new RegExp(devnet.urls.social.replace(/[.]/g, '\\.')));
+    assert.match(output, /Funded dev accounts/);
+    assert.equal(devnet.chainId, 10);
+  });
+
+  it('runs the journey for two apps at once, each read back through the three APIs', async () => {
+    const logs: string[][] = [[], []];
+    const results = await Promise.all(
+      logs.map((lines, index) => runJourney(devnet, { log: (line) => lines.push(line), funder: 9 - index })),
+    );
+    const [first, second] = results;
+    assert.ok(first !== undefined && second !== undefined);
+    assert.notEqual(first.app, second.app);
+    assert.notEqual(first.alice, second.alice);
+    for (const lines of logs) assert.equal(lines.filter((line) => line.startsWith('  ok  ')).length, 9);
+  });
+
+  it('stops everything on Ctrl-C, leaving no process behind', async () => {
+    const pid = dev.pid ?? 0;
+    const descendants = descendantsOf(pid);
+    assert.ok(descendants.length >= 1, 'anvil runs as a child of agora dev');
+    const exited = new Promise<number | null>((resolve) => dev.once('exit', (code) => resolve(code)));
+    dev.kill('SIGINT');
+    assert.equal(await exited, 0, output);
+    await waitFor('the children to exit', () => (descendants.some(isAlive) ? undefined : true), 10_000);
+  });
+});

@@ -1,0 +1,208 @@
+import assert from 'node:assert/strict';
+import { after, before, it } from 'node:test';
+import type { LightMyRequestResponse } from 'fastify';
+import { encodeCursor } from '../src/shared/http/index.js';
+import { markCastRemoved } from '../src/social/node-index/store.js';
+import { openSocialHarness, type SocialHarness } from '../src/social/testing.js';
+import { forEachDialect } from '../src/storage/testing.js';
+import { apiClient, createTestChannel, type ApiCall, type TestChannel } from './support/social-channels.js';
+
+/** Cast moderation over HTTP (spec §2.7, §4.3): the hide/unhide log, who may moderate, request faults. */
+
+const OWNER = 1;
+const MODERATOR = 2;
+const MEMBER = 3;
+const OUTSIDER = 4;
+
+forEachDialect('social cast moderation', (dialect) => {
+  let harness: SocialHarness;
+  let call: (call: ApiCall) => Promise<LightMyRequestResponse>;
+  let channelCount = 0;
+
+  before(async () => {
+    harness = await openSocialHarness(dialect);
+    call = apiClient(harness);
+  });
+  after(() => harness.close());
+
+  const newChannel = (): Promise<TestChannel> => {
+    channelCount += 1;
+    return createTestChannel(harness.database.db, {
+      id: `mod${channelCount}`,
+      ownerFid: OWNER,
+      moderatorFids: [MODERATOR],
+      memberFids: [MEMBER],
+    });
+  };
+  const moderate = (as: number, castHash: string, action: string, url = '/fc/moderated-casts') =>
+    call({ method: 'POST', url, as, body: { castHash, action } });
+  const list = (query: Record<string, string>) => call({ method: 'GET', url: '/fc/moderated-casts', query });
+
+  it('logs every hide and unhide by the owner or a moderator, newest first, on both paths', async () => {
+    const channel = await newChannel();
+    const root = await harness.seedCast({ fid: 10, parentUrl: channel.url });
+    const reply = await harness.seedCast({ fid: 11, parentHash: root, parentFid: 10 });
+    const start = harness.clock.seconds();
+
+    assert.deepEqual((await moderate(OWNER, root, 'hide')).json(), { result: { success: true } });
+    harness.clock.advance(1000);
+    // The docs' sample request path, with the hash in upper case.
+    const upper = `0x${reply.slice(2).toUpperCase()}`;
+    assert.equal((await moderate(MODERATOR, upper, 'hide', '/fc/moderate-cast')).statusCode, 200);
+    harness.clock.advance(1000);
+    assert.equal((await moderate(MODERATOR, root, 'unhide')).statusCode, 200);
+    // A repeat is logged too: the list is the history.
+    assert.equal((await moderate(MODERATOR, root, 'unhide')).statusCode, 200);
+
+    const response = await list({ channelId: channel.id });
+    assert.equal(response.statusCode, 200);
+    assert.deepEqual(response.json(), {
+      result: {
+        moderationActions: [
+          { castHash: root, channelId: channel.id, action: 'unhide', moderatedAt: start + 2 },
+          { castHash: root, channelId: channel.id, action: 'unhide', moderatedAt: start + 2 },
+          { castHash: reply, channelId: channel.id, action: 'hide', moderatedAt: start + 1 },
+          { castHash: root, channelId: channel.id, action: 'hide', moderatedAt: start },
+        ],
+      },
+    });
+  });
+
+  it('lists every channel without a filter, pages with a cursor, and 404s an unknown channel', async () => {
+    const first = await newChannel();
+    const second = await newChannel();
+    const castA = await harness.seedCast({ fid: 10, parentUrl: first.url });
+    const castB = await harness.seedCast({ fid: 10, parentUrl: second.url });
+    harness.clock.advance(60_000);
+    const now = harness.clock.seconds();
+    for (const hash of [castA, castB, castA])
+      assert.equal((await moderate(OWNER, hash, 'hide')).statusCode, 200);
+
+    const page1 = await list({ limit: '2' });
+    assert.equal(page1.statusCode, 200);
+    const body1 = page1.json();
+    assert.deepEqual(body1.result, {
+      moderationActions: [
+        { castHash: castA, channelId: first.id, action: 'hide', moderatedAt: now },
+        { castHash: castB, channelId: second.id, action: 'hide', moderatedAt: now },
+      ],
+    });
+    assert.equal(typeof body1.next.cursor, 'string');
+    const page2 = (await list({ limit: '2', cursor: body1.next.cursor })).json();
+    assert.deepEqual(page2.result.moderationActions[0], {
+      castHash: castA,
+      channelId: first.id,
+      action: 'hide',
+      moderatedAt: now,
+    });
+    assert.equal(page2.result.moderationActions.length, 2);
+
+    const only = (await list({ channelId: second.id })).json();
+    assert.deepEqual(only, {
+      result: {
+        moderationActions: [{ castHash: castB, channelId: second.id, action: 'hide', moderatedAt: now }],
+      },
+    });
+
+    const unknown = await list({ channelId: 'nope' });
+    assert.equal(unknown.statusCode, 404);
+    assert.deepEqual(unknown.json(), {
+      errors: [{ message: 'Channel does not exist', code: 'CHANNEL_NOT_FOUND' }],
+    });
+  });
+
+  it('refuses members, other channels’ moderators and casts outside channels with 403', async () => {
+    const channel = await newChannel();
+    const other = await createTestChannel(harness.database.db, { id: 'elsewhere', ownerFid: OUTSIDER });
+    const cast = await harness.seedCast({ fid: 10, parentUrl: channel.url });
+    const forbidden = {
+      errors: [
+        { message: `Only the owner or a moderator of channel ${channel.id} may do this`, code: 'FORBIDDEN' },
+      ],
+    };
+    for (const fid of [MEMBER, OUTSIDER]) {
+      const response = await moderate(fid, cast, 'hide');
+      assert.equal(response.statusCode, 403);
+      assert.deepEqual(response.json(), forbidden);
+    }
+    assert.equal(
+      (await moderate(OUTSIDER, await harness.seedCast({ fid: 10, parentUrl: other.url }), 'hide'))
+        .statusCode,
+      200,
+    );
+
+    const notInChannel = {
+      errors: [
+        { message: 'The cast is not in a channel, so no one moderates it', code: 'CAST_NOT_IN_CHANNEL' },
+      ],
+    };
+    for (const parentUrl of [undefined, 'https://example.com/not-a-channel']) {
+      const loose = await harness.seedCast({ fid: 10, ...(parentUrl !== undefined && { parentUrl }) });
+      const response = await moderate(OWNER, loose, 'hide');
+      assert.equal(response.statusCode, 403);
+      assert.deepEqual(response.json(), notInChannel);
+    }
+    assert.deepEqual((await list({ channelId: channel.id })).json(), { result: { moderationActions: [] } });
+  });
+
+  it('answers unknown and deleted casts with 404', async () => {
+    const channel = await newChannel();
+    const cast = await harness.seedCast({ fid: 10, parentUrl: channel.url });
+    await markCastRemoved(harness.database.db, Buffer.from(cast.slice(2), 'hex'), harness.clock.seconds());
+    const notFound = { errors: [{ message: 'Cast does not exist', code: 'CAST_NOT_FOUND' }] };
+    for (const hash of [cast, `0x${'ab'.repeat(20)}`]) {
+      const response = await moderate(OWNER, hash, 'hide');
+      assert.equal(response.statusCode, 404);
+      assert.deepEqual(response.json(), notFound);
+    }
+  });
+
+  it('rejects bad hashes, actions, bodies, cursors and missing tokens', async () => {
+    const channel = await newChannel();
+    const cast = await harness.seedCast({ fid: 10, parentUrl: channel.url });
+    const bad: [Record<string, unknown> | undefined, string][] = [
+      [{ castHash: cast.slice(2), action: 'hide' }, 'body/castHash must match pattern'],
+      [{ castHash: `${cast}00`, action: 'hide' }, 'body/castHash must match pattern'],
+      [{ castHash: cast, action: 'delete' }, 'body/action must be equal to constant'],
+      [{ castHash: cast }, "body must have required property 'action'"],
+      [{ castHash: 12, action: 'hide' }, 'body/castHash must'],
+      [undefined, 'body must be object'],
+    ];
+    for (const [body, message] of bad) {
+      const response = await call({
+        method: 'POST',
+        url: '/fc/moderated-casts',
+        as: OWNER,
+        ...(body && { body }),
+      });
+      assert.equal(response.statusCode, 400, JSON.stringify(body));
+      const [error] = response.json().errors;
+      assert.equal(error.code, 'INVALID_REQUEST');
+      assert.ok(error.message.startsWith(message), error.message);
+    }
+    const anonymous = await call({
+      method: 'POST',
+      url: '/fc/moderated-casts',
+      body: { castHash: cast, action: 'hide' },
+    });
+    assert.equal(anonymous.statusCode, 401);
+    assert.equal(anonymous.json().errors[0].code, 'UNAUTHENTICATED');
+
+    for (const limit of ['0', '101', 'ten']) {
+      const response = await list({ limit });
+      assert.equal(response.statusCode, 400, limit);
+      assert.equal(response.json().errors[0].code, 'INVALID_REQUEST');
+    }
+    // Well-formed cursors that are not positions of this list.
+    for (const cursor of [
+      'garbage',
+      encodeCursor([1, 'x']),
+      encodeCursor([1e300, 1]),
+      encodeCursor([1.5, 2]),
+    ]) {
+      const response = await list({ cursor });
+      assert.equal(response.statusCode, 400, cursor);
+      assert.equal(response.json().errors[0].code, 'BAD_CURSOR');
+    }
+  });
+});
