@@ -297,9 +297,10 @@ forEachDialect('name registry: reference transfer validation tests', (dialect) =
     it('refuses to transfer a name twice', async () => {
       transfer(await h.post({ name: 'test1', from: 0, to: 1, timestamp: now }));
       const admin = { fid: ADMIN, signer: testKey(ADMIN) };
-      transfer(await h.post({ name: 'test1', from: 1, to: 10, timestamp: now, ...admin }));
+      // Agora needs each transfer of a name strictly later than the last (docs/names.md, rule 10).
+      transfer(await h.post({ name: 'test1', from: 1, to: 10, timestamp: now + 1, ...admin }));
       assertFailure(
-        await h.post({ name: 'test1', from: 1, to: 11, timestamp: now, ...admin }),
+        await h.post({ name: 'test1', from: 1, to: 11, timestamp: now + 2, ...admin }),
         'USERNAME_TAKEN',
       );
     });
@@ -357,7 +358,7 @@ forEachDialect('name registry: reference transfer validation tests', (dialect) =
 
     it('only admins can transfer names held by other fids', async () => {
       transfer(await h.post({ name: 'test1', from: 0, to: 1, timestamp: now }));
-      const theft = { name: 'test1', from: 1, to: 2, timestamp: now, owner: testKey(2) };
+      const theft = { name: 'test1', from: 1, to: 2, timestamp: now + 1, owner: testKey(2) };
       assertFailure(await h.post({ ...theft, fid: 2 }), 'UNAUTHORIZED');
       assertFailure(await h.post({ ...theft, fid: ADMIN }), 'INVALID_SIGNATURE');
       transfer(await h.post({ ...theft, fid: ADMIN, signer: testKey(ADMIN) }));

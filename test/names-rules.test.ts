@@ -83,12 +83,13 @@ forEachDialect('name registry: transfers between fids', (dialect) => {
 
   it('lets admins skip the cooldown and move a name from its holder', async () => {
     const admin = { fid: ADMIN, signer: testKey(ADMIN), owner: testKey(3) };
-    transfer(await h.post({ name: 'alice', from: 1, to: 3, timestamp: now(), ...admin }));
+    // Each transfer of a name must be strictly later than the last (docs/names.md, rule 10).
+    transfer(await h.post({ name: 'alice', from: 1, to: 3, timestamp: now() + 1, ...admin }));
     assertFailure(
-      await h.post({ name: 'alice', from: 1, to: 4, timestamp: now(), ...admin }),
+      await h.post({ name: 'alice', from: 1, to: 4, timestamp: now() + 2, ...admin }),
       'USERNAME_TAKEN',
     );
-    transfer(await h.post({ name: 'alice', from: 3, to: 0, timestamp: now(), ...admin }));
+    transfer(await h.post({ name: 'alice', from: 3, to: 0, timestamp: now() + 2, ...admin }));
   });
 
   it('refuses a transfer from 0 to 0', async () => {
@@ -137,11 +138,13 @@ forEachDialect('name registry: signatures, replays and the chain', (dialect) => 
     assert.deepEqual(repeat, first);
   });
 
-  it('allows a burn and a new registration in the same second with a cooldown of 0', async () => {
+  it('gives a name at most one transfer per second, even with a cooldown of 0', async () => {
     const t = now();
     transfer(await h.post({ name: 'alice', from: 0, to: 1, timestamp: t }));
-    transfer(await h.post({ name: 'alice', from: 1, to: 0, timestamp: t }));
-    const again = transfer(await h.post({ name: 'alice', from: 0, to: 2, timestamp: t }));
+    assertFailure(await h.post({ name: 'alice', from: 1, to: 0, timestamp: t }), 'INVALID_TIMESTAMP');
+    transfer(await h.post({ name: 'alice', from: 1, to: 0, timestamp: t + 1 }));
+    assertFailure(await h.post({ name: 'alice', from: 0, to: 2, timestamp: t + 1 }), 'INVALID_TIMESTAMP');
+    const again = transfer(await h.post({ name: 'alice', from: 0, to: 2, timestamp: t + 2 }));
     assert.deepEqual(transfer(await h.app.inject({ url: '/transfers/current?name=alice' })), again);
   });
 

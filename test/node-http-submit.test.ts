@@ -190,8 +190,8 @@ forEachDialect('node HTTP submit', (dialect) => {
       const message = castAdd(alice, 'auth', 40).message;
       const cases: [Record<string, string>, string][] = [
         [{}, 'Authorization header is empty'],
-        [basic('eve:secret'), 'Invalid username: eve'],
-        [basic('hub:wrong'), 'Invalid password for user: hub'],
+        [basic('eve:secret'), 'Invalid username or password for user: eve'],
+        [basic('hub:wrong'), 'Invalid username or password for user: hub'],
       ];
       for (const [headers, reason] of cases) {
         const { status, body } = await node.post('/v1/submitMessage', message, { headers });

@@ -116,4 +116,18 @@ describe('decide', () => {
       kind: 'accept',
     });
   });
+
+  it("refuses, after every reference rule, a timestamp equal to the name's last transfer", () => {
+    const admin = { ...context, authority: { admin: true, fid: 99 } };
+    const held = stored({ to: 2, timestamp: NOW });
+    // Reference codes first: a stranger's claim is still USERNAME_TAKEN, a holder's move THROTTLED.
+    throwsCode(() => run(request({ from: 0, to: 3 }), { latest: held }), 'USERNAME_TAKEN');
+    throwsCode(() => run(request({ from: 2, to: 0 }), { latest: held }), 'THROTTLED');
+    // What the reference would accept: an admin's move (or any move with no cooldown) in the same second.
+    throwsCode(() => run(request({ from: 2, to: 3 }), { latest: held }, admin), 'INVALID_TIMESTAMP');
+    const noCooldown = { ...context, policy: { ...policy, cooldownSeconds: 0 } };
+    throwsCode(() => run(request({ from: 2, to: 0 }), { latest: held }, noCooldown), 'INVALID_TIMESTAMP');
+    const later = request({ from: 2, to: 0, timestamp: NOW + 1 });
+    assert.deepEqual(run(later, { latest: held }, noCooldown), { kind: 'accept' });
+  });
 });

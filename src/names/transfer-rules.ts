@@ -121,5 +121,15 @@ export function decide(
   if (!context.authority.admin && latest !== undefined && timestamp < latest.timestamp + cooldownSeconds) {
     throw new NamesError('THROTTLED');
   }
+  // Not in the reference, which accepts an equal timestamp; last, so every request the reference refuses
+  // gets its code. The signature covers only {name, timestamp, owner}, so with an equal timestamp allowed
+  // the latest transfer's signature could be replayed (by admins, or under a cooldown shorter than the
+  // timestamp window) to move the name again. Strictly later also means nodes, which keep a name's newest
+  // proof by timestamp, never see two of its transfers tie.
+  if (latest !== undefined && timestamp === latest.timestamp) {
+    throw new NamesError('INVALID_TIMESTAMP', {
+      detail: "timestamp must be later than the name's last transfer",
+    });
+  }
   return { kind: 'accept' };
 }

@@ -12,7 +12,9 @@ function digest(text: string): Buffer {
 
 /**
  * HTTP Basic auth for submitMessage (`--rpc-auth user:pass[,user:pass...]`; a user may have several
- * passwords), with the reference's errCode and texts (node-api.md §3.4).
+ * passwords), with the reference's errCode. Unlike the reference (node-api.md §3.4), which answers
+ * "Invalid username" or "Invalid password for user", one text covers both, and the password is hashed
+ * and compared either way, so neither the reply nor its timing tells a guesser which users exist.
  */
 export function basicAuth(credentials: readonly string[]): Authenticate {
   const passwords = new Map<string, Buffer[]>();
@@ -21,6 +23,7 @@ export function basicAuth(credentials: readonly string[]): Authenticate {
     const user = entry.slice(0, colon);
     passwords.set(user, [...(passwords.get(user) ?? []), digest(entry.slice(colon + 1))]);
   }
+  const unknownUser = [digest('')];
   const reasonToRefuse = (header: string | undefined): string | undefined => {
     if (header === undefined || header.trim() === '') return 'Authorization header is empty';
     const encoded = header.replace(/^basic\s+/i, '');
@@ -28,12 +31,10 @@ export function basicAuth(credentials: readonly string[]): Authenticate {
     const colon = decoded.indexOf(':');
     const user = colon < 0 ? decoded : decoded.slice(0, colon);
     const known = passwords.get(user);
-    if (known === undefined) return `Invalid username: ${user}`;
     // Equal-length digests, compared in constant time, so the reply time says nothing about the password.
     const given = digest(colon < 0 ? '' : decoded.slice(colon + 1));
-    return known.some((password) => timingSafeEqual(password, given))
-      ? undefined
-      : `Invalid password for user: ${user}`;
+    const matches = (known ?? unknownUser).some((password) => timingSafeEqual(password, given));
+    return known !== undefined && matches ? undefined : `Invalid username or password for user: ${user}`;
   };
   return (header) => {
     const reason = reasonToRefuse(header);
