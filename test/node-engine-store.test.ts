@@ -92,7 +92,7 @@ forEachDialect('message engine with the node', (dialect) => {
           .selectFrom('messages')
           .select('hash')
           .where('fid', '=', bob.fid)
-          .where('target_url', '=', target.url)
+          .where('target_url', '=', Buffer.from(target.url))
           .execute();
         assert.deepEqual(
           stored.map((row) => hex(row)),

@@ -294,23 +294,6 @@ export interface FuzzTarget {
   fingerprint(): Promise<Map<string, string>>;
 }
 
-/**
- * Bugs the fuzz tests found and a todo test tracks (see the report of issue 11), recognised by the error
- * the service logged, so a campaign that meets one again does not fail for it.
- */
-export const KNOWN_ISSUES: readonly { name: string; cause: RegExp }[] = [
-  {
-    name: 'text with NUL stored in a PostgreSQL text column',
-    cause: /invalid byte sequence for encoding "UTF8": 0x00|unsupported Unicode escape sequence/,
-  },
-  {
-    // ajv coerces the strings "1e309", "Infinity" and "-1e309" to ±Infinity, then skips minimum and maximum
-    // (ajv-validator/ajv#2212, fastify/fastify#6718): SQLite stores the infinity, PostgreSQL refuses it.
-    name: 'an integer field given as "1e309" or "Infinity" passes its schema as ±Infinity',
-    cause: /invalid input syntax for type (bigint|integer): "-?Infinity"/,
-  },
-];
-
 /** A logger for a service under test that keeps the message of the last error it logged (level >= error). */
 export function serverErrors(): { logger: Logger; last(): string | undefined } {
   let last: string | undefined;
@@ -334,8 +317,6 @@ export function serverErrors(): { logger: Logger; last(): string | undefined } {
 }
 
 export interface FuzzReport {
-  /** Problems whose logged cause is a KNOWN_ISSUES entry, kept apart so a todo test can show them. */
-  known: string[];
   sent: number;
   /** Requests answered 2xx. */
   accepted: number;
@@ -362,7 +343,6 @@ export async function runFuzz(
 ): Promise<FuzzReport> {
   const offset = options.offset ?? 0;
   const report: FuzzReport = {
-    known: [],
     sent: 0,
     accepted: 0,
     statuses: new Map(),
@@ -420,10 +400,8 @@ export async function runFuzz(
       const answer = `${where} -> ${status} ${excerpt(reply.body)}`;
       if (status >= 500) {
         const cause = target.lastServerError?.();
-        const known = cause === undefined ? undefined : KNOWN_ISSUES.find((issue) => issue.cause.test(cause));
         const text = `${answer}: server fault${cause === undefined ? '' : ` (logged: ${cause})`}`;
-        if (known !== undefined) report.known.push(`${known.name}: ${text}`);
-        else if (status !== 503) problem(`${status} ${route}`, text);
+        if (status !== 503) problem(`${status} ${route}`, text);
       }
       const page =
         htmlPages.has(`${route} ${status}`) && String(reply.headers['content-type']).startsWith('text/html');
@@ -489,7 +467,6 @@ export async function runRounds<F extends Fixture>(
   options: { progress?: boolean } = {},
 ): Promise<FuzzReport> {
   const total: FuzzReport = {
-    known: [],
     sent: 0,
     accepted: 0,
     statuses: new Map(),
@@ -509,7 +486,6 @@ export async function runRounds<F extends Fixture>(
         total.statuses.set(status, (total.statuses.get(status) ?? 0) + n);
       for (const [route, n] of report.routes) total.routes.set(route, (total.routes.get(route) ?? 0) + n);
       total.problems.push(...report.problems);
-      total.known.push(...report.known);
     } finally {
       await fixture.close();
     }

@@ -7,6 +7,7 @@ import type { LimitedStore, StorageUnits } from '../onchain/storage-units.js';
 import { checkLimit, toPage } from '../store/page.js';
 import type { Page, PageRequest } from '../store/page.js';
 import type { NodeTables } from '../store/schema.js';
+import { utf8 } from './conflict-key.js';
 import { countsByStore, oldestStored } from './limits.js';
 import type { StoreLimits } from './limits.js';
 import { decodeStored } from './message-rows.js';
@@ -119,7 +120,7 @@ export function createMessageReads(db: Kysely<NodeTables>, clock: Clock, limits:
       return messagePage(
         'castId' in parent
           ? casts.where('parent_fid', '=', parent.castId.fid).where('parent_hash', '=', parent.castId.hash)
-          : casts.where('parent_url', '=', parent.url),
+          : casts.where('parent_url', '=', utf8(parent.url)),
         page,
       );
     },
@@ -131,7 +132,7 @@ export function createMessageReads(db: Kysely<NodeTables>, clock: Clock, limits:
             ? reactions
                 .where('target_fid', '=', target.castId.fid)
                 .where('target_hash', '=', target.castId.hash)
-            : reactions.where('target_url', '=', target.url),
+            : reactions.where('target_url', '=', utf8(target.url)),
           type,
         ),
         page,
@@ -197,7 +198,7 @@ function ofReactionType(query: MessagesQuery, type: ReactionType | undefined): M
 }
 
 function ofLinkType(query: MessagesQuery, type: string | undefined): MessagesQuery {
-  return type === undefined ? query : query.where('link_type', '=', type);
+  return type === undefined ? query : query.where('link_type', '=', utf8(type));
 }
 
 async function messagePage(query: MessagesQuery, page: MessagePageRequest): Promise<MessagePage> {

@@ -99,16 +99,16 @@ export interface MessagesTable {
   target_fid: number | null;
   /** Reactions to a cast: the cast's hash. */
   target_hash: Uint8Array | null;
-  /** Reactions to a URL: the URL. */
-  target_url: string | null;
+  /** Reactions to a URL: the URL's UTF-8 bytes (bytes, as the protocol allows NUL in it). */
+  target_url: Uint8Array | null;
   /** Casts replying to a cast: the parent's fid. */
   parent_fid: number | null;
   /** Casts replying to a cast: the parent's hash. */
   parent_hash: Uint8Array | null;
-  /** Casts under a URL (channels): the parent URL. */
-  parent_url: string | null;
-  /** Links: the link type (e.g. 'follow'). */
-  link_type: string | null;
+  /** Casts under a URL (channels): the parent URL's UTF-8 bytes. */
+  parent_url: Uint8Array | null;
+  /** Links: the link type's UTF-8 bytes (e.g. 'follow'). */
+  link_type: Uint8Array | null;
   /** Reactions: ReactionType. */
   reaction_type: number | null;
   /** User data: UserDataType. */

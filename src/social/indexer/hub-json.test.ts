@@ -111,6 +111,17 @@ describe('hub JSON to index changes', () => {
     ]);
   });
 
+  it('keeps no NUL: a parent url with one names no channel, user data loses it', () => {
+    const merged = (message: Message) =>
+      hubEventChanges(
+        rendered({ type: HubEventType.MERGE_MESSAGE, mergeMessageBody: { message, deletedMessages: [] } }),
+      );
+    const [cast] = merged(castAdd({ parentUrl: 'https://example.com/c\u0000' }));
+    assert.equal(cast?.kind === 'cast' && cast.cast.parentUrl, null);
+    const [bio] = merged(userData('a\u0000b', TIME));
+    assert.equal(bio?.kind === 'userData' && bio.value, 'ab');
+  });
+
   it('undoes the messages a merge replaced before applying the merged one', () => {
     const cast = castAdd();
     const remove = message(

@@ -154,7 +154,9 @@ export function messageChanges(message: unknown, gone?: { goneAt: number }): Ind
       const body = object(data.userDataBody, 'userDataBody');
       const type = userDataType(body.type);
       if (type === undefined) return [];
-      const value = gone === undefined ? text(body.value, 'userDataBody.value') : '';
+      // The protocol allows NUL in a value, which PostgreSQL text cannot hold and which means nothing in
+      // the names and bios shown to people, so it is dropped.
+      const value = gone === undefined ? text(body.value, 'userDataBody.value').replaceAll('\0', '') : '';
       return [{ kind: 'userData', fid, type, value }];
     }
     default:
@@ -164,7 +166,10 @@ export function messageChanges(message: unknown, gone?: { goneAt: number }): Ind
 
 function castParent(value: unknown): Omit<CastInput, 'hash' | 'fid' | 'timestamp'> {
   const body = object(value, 'castAddBody');
-  const parentUrl = isAbsent(body.parentUrl) ? null : text(body.parentUrl, 'parentUrl');
+  const url = isAbsent(body.parentUrl) ? null : text(body.parentUrl, 'parentUrl');
+  // No channel url contains NUL (requests carrying one are refused), so a cast under such a url is in no
+  // channel, like a cast with no parent url; keeping it would fail in a PostgreSQL text column.
+  const parentUrl = url?.includes('\0') === true ? null : url;
   if (isAbsent(body.parentCastId)) return { parentUrl, parentHash: null, parentFid: null };
   const parent = object(body.parentCastId, 'parentCastId');
   return {

@@ -1,5 +1,6 @@
 import { MessageType } from '../../../protocol/gen/message.js';
 import { StoreType } from '../../../protocol/gen/request_response.js';
+import { utf8 } from '../conflict-key.js';
 import { removeWins } from '../conflict.js';
 import type { StoreSpec } from '../store-spec.js';
 
@@ -24,7 +25,7 @@ export const castStore: StoreSpec = {
     return {
       parent_fid: body.parentCastId?.fid ?? null,
       parent_hash: body.parentCastId?.hash ?? null,
-      parent_url: body.parentUrl ?? null,
+      parent_url: body.parentUrl === undefined ? null : utf8(body.parentUrl),
     };
   },
 };

@@ -48,7 +48,7 @@ export const linkStore: StoreSpec = {
     isCompactState(data)
       ? compactStateKey(linkTypeOf(data))
       : linkKey(linkTypeOf(data), data.linkBody?.targetFid ?? 0),
-  readColumns: (data) => ({ link_type: linkTypeOf(data), target_fid: data.linkBody?.targetFid ?? null }),
+  readColumns: (data) => ({ link_type: utf8(linkTypeOf(data)), target_fid: data.linkBody?.targetFid ?? null }),
   rules: (db, incoming) =>
     isCompactState(incoming.data)
       ? supersededByCompactState(db, incoming)
@@ -91,7 +91,7 @@ async function supersededByCompactState(
     .select(STORED_COLUMNS)
     .where('fid', '=', data.fid)
     .where('store', '=', StoreType.LINKS)
-    .where('link_type', '=', linkTypeOf(data))
+    .where('link_type', '=', utf8(linkTypeOf(data)))
     .where('type', 'in', [MessageType.LINK_ADD, MessageType.LINK_REMOVE])
     // Timestamps strictly before the compact state's: the smallest ts_hash of its second.
     .where('ts_hash', '<', makeTsHash(data.timestamp, new Uint8Array()))

@@ -39,7 +39,7 @@ export const reactionStore: StoreSpec = {
       reaction_type: body?.type ?? null,
       target_fid: body?.targetCastId?.fid ?? null,
       target_hash: body?.targetCastId?.hash ?? null,
-      target_url: body?.targetUrl ?? null,
+      target_url: body?.targetUrl === undefined ? null : utf8(body.targetUrl),
     };
   },
 };
