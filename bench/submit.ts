@@ -2,7 +2,6 @@
 // Ed25519 verification of the same messages, and p99 latency at half that load as a ratio to a bare
 // Fastify route's at the same rate. The node runs on the main thread, the load generator in a worker.
 // Usage: npx tsx bench/submit.ts [--seconds 10] [--latency-seconds 5] [--fids 1000] [--messages 40000]
-import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
@@ -15,6 +14,8 @@ import { createEd25519Verifier } from '../src/protocol/ed25519.js';
 import { MessageData, MessageType, ReactionType } from '../src/protocol/gen/message.js';
 import { decodeMessage, encodeMessage, messageHash } from '../src/protocol/message.js';
 import { openTestDatabase } from '../src/storage/testing.js';
+import { encodePost, openRawConnection } from './raw-http-client.js';
+import type { RawConnection } from './raw-http-client.js';
 
 const CONCURRENCY = 64;
 
@@ -33,50 +34,48 @@ interface TaskResult {
 
 // ---- Load generator (worker thread) ----
 
-function post(agent: http.Agent, url: URL, body: Uint8Array): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        agent,
-        host: url.hostname,
-        port: url.port,
-        path: url.pathname,
-        method: 'POST',
-        headers: { 'content-type': 'application/octet-stream', 'content-length': body.length },
-      },
-      (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-      },
-    );
-    request.on('error', reject);
-    request.end(body);
-  });
-}
-
 async function runTask(task: Task, wire: Uint8Array[]): Promise<TaskResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const url = new URL(task.url);
+  const connections = await Promise.all(Array.from({ length: CONCURRENCY }, () => openRawConnection(url)));
+  const post = (connection: RawConnection, body: Uint8Array) =>
+    connection.send(encodePost(url, body, 'application/octet-stream'));
   const result: TaskResult = { ok: 0, other: 0, seconds: 0, latencies: [] };
   const count = (status: number) => (status === 200 ? result.ok++ : result.other++);
   let next = task.from;
   const start = performance.now();
   if (task.kind === 'sustained') {
     const deadline = start + task.seconds * 1000;
-    const connection = async () => {
-      while (performance.now() < deadline && next < wire.length) count(await post(agent, url, wire[next++]!));
+    const loop = async (connection: RawConnection) => {
+      while (performance.now() < deadline && next < wire.length) count(await post(connection, wire[next++]!));
     };
-    await Promise.all(Array.from({ length: CONCURRENCY }, connection));
+    await Promise.all(connections.map(loop));
   } else {
-    // Open loop: requests start on schedule whether or not earlier ones have answered.
+    // Open loop: requests start on schedule whether or not earlier ones have answered; one waiting for a
+    // free connection counts that wait in its latency.
+    const free = [...connections];
+    const waiting: ((connection: RawConnection) => void)[] = [];
+    const acquire = () =>
+      new Promise<RawConnection>((resolve) => {
+        const connection = free.pop();
+        if (connection === undefined) waiting.push(resolve);
+        else resolve(connection);
+      });
+    const release = (connection: RawConnection) => {
+      const taker = waiting.shift();
+      if (taker === undefined) free.push(connection);
+      else taker(connection);
+    };
     const total = Math.floor(task.rate * task.seconds);
     const pending: Promise<void>[] = [];
     for (let k = 0; k < total && next < wire.length; k++) {
       const due = start + (k * 1000) / task.rate;
       const wait = due - performance.now();
       if (wait > 1) await sleep(wait);
+      const body = wire[next++]!;
       pending.push(
-        post(agent, url, wire[next++]!).then((status) => {
+        acquire().then(async (connection) => {
+          const status = await post(connection, body);
+          release(connection);
           result.latencies.push(performance.now() - due);
           count(status);
         }),
@@ -85,7 +84,7 @@ async function runTask(task: Task, wire: Uint8Array[]): Promise<TaskResult> {
     await Promise.all(pending);
   }
   result.seconds = (performance.now() - start) / 1000;
-  agent.destroy();
+  for (const connection of connections) connection.close();
   return result;
 }
 
