@@ -15,7 +15,7 @@ describe('submit guard', () => {
       assert.equal(authenticate(basic('bob:pa:ss')), undefined, 'a password may hold a colon');
     });
 
-    it("refuses with errCode unauthenticated, not saying whether the user or the password was wrong", () => {
+    it('refuses with errCode unauthenticated, not saying whether the user or the password was wrong', () => {
       const refusal = authenticate(undefined);
       assert.deepEqual(refusal, {
         errCode: 'unauthenticated',

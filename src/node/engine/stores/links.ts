@@ -48,7 +48,10 @@ export const linkStore: StoreSpec = {
     isCompactState(data)
       ? compactStateKey(linkTypeOf(data))
       : linkKey(linkTypeOf(data), data.linkBody?.targetFid ?? 0),
-  readColumns: (data) => ({ link_type: utf8(linkTypeOf(data)), target_fid: data.linkBody?.targetFid ?? null }),
+  readColumns: (data) => ({
+    link_type: utf8(linkTypeOf(data)),
+    target_fid: data.linkBody?.targetFid ?? null,
+  }),
   rules: (db, incoming) =>
     isCompactState(incoming.data)
       ? supersededByCompactState(db, incoming)
