@@ -22,6 +22,7 @@ import { MessageType } from '../src/protocol/gen/message.js';
 import type { CastId } from '../src/protocol/gen/message.js';
 import type { ReceivedMessage } from '../src/protocol/message.js';
 import type { Dialect } from '../src/storage/index.js';
+import { seededRandom } from '../src/shared/seeded-random.js';
 import { openTestDatabase } from '../src/storage/testing.js';
 
 const { values } = parseArgs({
@@ -46,17 +47,6 @@ const accounts: TestAccount[] = Array.from({ length: fidCount }, (_, i) => {
   return { fid, signer: signerFor(fid, fid >> 8), custody: address(fid) };
 });
 
-/** A small seeded PRNG (mulberry32), so every run merges the same messages. */
-function seeded(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * The input, signed ahead of time, one second apart and oldest first: 60% reactions (likes of earlier
  * casts), 25% casts (multi-byte text, a mention, every third a reply), 15% follows. Every 20th message
@@ -64,7 +54,7 @@ function seeded(seed: number): () => number {
  * ReactionRemove superseding an earlier like.
  */
 function makeInput(): ReceivedMessage[] {
-  const random = seeded(20_251_121);
+  const random = seededRandom(20_251_121);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const messages: ReceivedMessage[] = [];
   const casts: CastId[] = [];

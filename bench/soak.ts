@@ -18,6 +18,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { DevnetFile } from '../src/cli/dev/devnet-file.js';
+import { seededRandom } from '../src/shared/seeded-random.js';
 import { createClient } from './soak/http.js';
 import { chooseOperation, World } from './soak/load.js';
 import { createAccounts, waitUntilUsable } from './soak/setup.js';
@@ -73,18 +74,6 @@ const MAX_HEAP_GROWTH = positive('max-heap-growth');
 const NATIVE_VERDICT_SECONDS = 240;
 const MAX_ERRORS = positive('max-errors');
 const SEED = args.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : Math.floor(Number(args.seed));
-
-/** mulberry32: a small seeded PRNG, so a run's choice of operations can be replayed with --seed. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // ---- the system process ----
 

@@ -12,44 +12,26 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DEVNET_ROLES, startDevnet, type Devnet } from '../src/chain/devnet/index.js';
 import { createAccount, type FixtureAccount } from '../src/chain/fixtures.js';
+import type { TransferJson as Transfer } from '../src/names/http/schemas.js';
 import { signUserNameProofClaim } from '../src/protocol/eip712/index.js';
 import { forEachDialect } from '../src/storage/testing.js';
 import {
-  crashSeed,
-  crashWrites,
+  crashService,
+  crashSettings,
   getJson,
   request,
-  scratchStorage,
-  seededRandom,
-  serviceLauncher,
   shuffled,
-  streamUntilKilled,
-  refusals,
-  tally,
   withState,
-  type ProcessStorage,
-  type ServiceLauncher,
+  type CrashService,
   type StreamResult,
   type StreamTask,
 } from './support/crash-process.js';
 
-const SEED = crashSeed();
+const CRASH = crashSettings(200);
 /** Registrations per dialect run; AGORA_CRASH_WRITES for a bigger run. */
-const REGISTRATIONS = crashWrites(200);
+const REGISTRATIONS = CRASH.writes;
 /** Receivers need not be registered fids; an admin may register a name to any fid. */
 const FIRST_RECEIVER = 10_000_000;
-const withSeed = (message: string) => `${message} (seed ${SEED}; replay with AGORA_CRASH_SEED=${SEED})`;
-
-interface Transfer {
-  id: number;
-  timestamp: number;
-  username: string;
-  owner: string;
-  from: number;
-  to: number;
-  user_signature: string;
-  server_signature: string;
-}
 
 interface Registration {
   name: string;
@@ -108,7 +90,7 @@ function assertGapless(transfers: readonly Transfer[], message: string): void {
   assert.deepEqual(
     transfers.map((t) => t.id),
     transfers.map((_, i) => i + 1),
-    withSeed(`${message}: ids are 1..n in order`),
+    CRASH.withSeed(`${message}: ids are 1..n in order`),
   );
 }
 
@@ -117,56 +99,33 @@ forEachDialect('agora names killed mid-stream', (dialect) => {
     'restarts on the same data with every acknowledged transfer',
     { timeout: Math.max(240_000, REGISTRATIONS * 400) },
     () => {
-      const random = seededRandom(SEED);
-      const tag = (SEED % 1_000_000).toString(36);
-      let storage: ProcessStorage;
-      let names: ServiceLauncher;
+      const random = CRASH.random();
+      const tag = (CRASH.seed % 1_000_000).toString(36);
+      let names: CrashService;
       let url: string;
       let stream: StreamResult<Registration, Transfer>;
       let sent: Registration[];
 
-      const failure = (message: string) => withSeed(`${message}\n${names?.output() ?? ''}`);
-
       before(async () => {
-        storage = await scratchStorage(dialect);
-        names = serviceLauncher('names', {
-          storage,
-          args: [
-            ...[
-              '--chain-rpc-url',
-              devnet.rpcUrl,
-              '--cooldown-seconds',
-              '0',
-              '--admin-fids',
-              String(admin.fid),
-            ],
-            ...['--signer-key', devnet.accounts[DEVNET_ROLES.nameRegistrySigner]!.privateKey],
-          ],
-        });
+        names = await crashService('names', dialect, CRASH, [
+          ...['--chain-rpc-url', devnet.rpcUrl, '--cooldown-seconds', '0', '--admin-fids', String(admin.fid)],
+          ...['--signer-key', devnet.accounts[DEVNET_ROLES.nameRegistrySigner]!.privateKey],
+        ]);
         url = (await names.start()).url;
         sent = await registrations(REGISTRATIONS, tag, random);
       });
 
-      after(async () => {
-        await names?.close();
-        await storage?.cleanup();
-      });
+      after(() => names?.close());
 
       it('takes concurrent registrations, is killed in the middle of them, and starts again', async (t) => {
-        const killAfterAcked = Math.floor(REGISTRATIONS * (0.3 + 0.3 * random()));
         const tasks: StreamTask<Registration>[] = sent.map((r) => ({ id: r.name, value: r }));
-        stream = await streamUntilKilled({
+        stream = await names.streamAndKill(random, {
           tasks,
           concurrency: 16,
           send: (registration) => post(url, registration),
           parse: (body) => (JSON.parse(body) as { transfer: Transfer }).transfer,
-          killAfterAcked,
-          kill: () => names.current?.kill() ?? Promise.resolve(),
         });
-        t.diagnostic(`seed ${SEED}: ${tally(stream)}`);
-        assert.ok(stream.killed, failure(`the stream ended before the kill: ${tally(stream)}`));
-        assert.deepEqual(refusals(stream), [], failure('a valid registration was refused'));
-        assert.ok(stream.inFlightAtKill > 0, failure('the kill came with registrations in flight'));
+        names.assertKilledMidStream(t, stream, 'registration');
         for (const { task, outcome } of withState(stream, 'acked')) {
           assert.equal(outcome.response.username, task.value.name);
           assert.equal(outcome.response.to, task.value.to);
@@ -178,19 +137,23 @@ forEachDialect('agora names killed mid-stream', (dialect) => {
         const transfers = await allTransfers(url);
         assertGapless(transfers, 'after the restart');
         const byName = new Map(transfers.map((t) => [t.username, t]));
-        assert.equal(byName.size, transfers.length, failure('a name was stored twice'));
+        assert.equal(byName.size, transfers.length, names.failure('a name was stored twice'));
         for (const { outcome } of withState(stream, 'acked')) {
           assert.deepEqual(
             byName.get(outcome.response.username),
             outcome.response,
-            failure('acknowledged transfer'),
+            names.failure('acknowledged transfer'),
           );
         }
         // Only what was sent can be there: what was never sent is not.
         const sentTo = new Map(sent.map((r) => [r.name, r.to]));
         for (const transfer of transfers) assert.equal(sentTo.get(transfer.username), transfer.to);
         for (const { task } of withState(stream, 'unsent')) {
-          assert.equal(byName.has(task.value.name), false, failure(`${task.value.name} was never sent`));
+          assert.equal(
+            byName.has(task.value.name),
+            false,
+            names.failure(`${task.value.name} was never sent`),
+          );
         }
         // The holder table committed with each transfer.
         for (const { outcome } of withState(stream, 'acked').slice(0, 20)) {
@@ -212,17 +175,21 @@ forEachDialect('agora names killed mid-stream', (dialect) => {
         const worker = async () => {
           for (let registration = queue.shift(); registration !== undefined; registration = queue.shift()) {
             const answer = await post(url, registration);
-            assert.equal(answer.status, 200, failure(`${registration.name} again: ${answer.body}`));
+            assert.equal(answer.status, 200, names.failure(`${registration.name} again: ${answer.body}`));
             answers.set(registration.name, (JSON.parse(answer.body) as { transfer: Transfer }).transfer);
           }
         };
         await Promise.all(Array.from({ length: 8 }, worker));
         for (const [name, stored] of storedBefore) {
-          assert.deepEqual(answers.get(name), stored, failure(`${name} is repeated, not registered again`));
+          assert.deepEqual(
+            answers.get(name),
+            stored,
+            names.failure(`${name} is repeated, not registered again`),
+          );
         }
         const transfers = await allTransfers(url);
         assertGapless(transfers, 'after the second stream');
-        assert.equal(transfers.length, REGISTRATIONS, failure('one transfer per name'));
+        assert.equal(transfers.length, REGISTRATIONS, names.failure('one transfer per name'));
         assert.deepEqual(transfers.map((t) => t.username).sort(), sent.map((r) => r.name).sort());
         for (const transfer of transfers) assert.deepEqual(answers.get(transfer.username), transfer);
       });

@@ -31,30 +31,22 @@ import { toFarcasterTime } from '../src/protocol/time.js';
 import { COMMANDS, parseCommand } from '../src/shared/config/index.js';
 import { forEachDialect } from '../src/storage/testing.js';
 import {
-  crashSeed,
-  crashWrites,
+  crashService,
+  crashSettings,
   getJson,
   request,
-  scratchStorage,
-  seededRandom,
-  serviceLauncher,
   shuffled,
-  streamUntilKilled,
-  refusals,
-  tally,
   waitFor,
   withState,
   within,
-  type ProcessStorage,
-  type ServiceLauncher,
+  type CrashService,
   type StreamResult,
   type StreamTask,
 } from './support/crash-process.js';
 
-const SEED = crashSeed();
+const CRASH = crashSettings(240);
 /** Messages per dialect run; AGORA_CRASH_WRITES for a bigger run. */
-const MESSAGES = crashWrites(240);
-const withSeed = (message: string) => `${message} (seed ${SEED}; replay with AGORA_CRASH_SEED=${SEED})`;
+const MESSAGES = CRASH.writes;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- hub JSON, read field by field
 type Json = any;
@@ -121,7 +113,7 @@ function buildMessages(authors: Author[], count: number, random: () => number): 
             embedsDeprecated: [],
             mentions: [],
             mentionsPositions: [],
-            text: `crash test ${SEED} #${i}`,
+            text: `crash test ${CRASH.seed} #${i}`,
             embeds: [],
             type: 0,
           },
@@ -191,7 +183,7 @@ function counts(values: readonly string[]): Map<string, number> {
 
 function assertStrictlyIncreasing(ids: readonly number[], what: string): void {
   for (let i = 1; i < ids.length; i++) {
-    assert.ok(ids[i]! > ids[i - 1]!, withSeed(`${what}: id ${ids[i]} follows ${ids[i - 1]}`));
+    assert.ok(ids[i]! > ids[i - 1]!, CRASH.withSeed(`${what}: id ${ids[i]} follows ${ids[i - 1]}`));
   }
 }
 
@@ -257,11 +249,10 @@ forEachDialect('agora node killed mid-stream', (dialect) => {
     'restarts on the same data without losing or repeating anything',
     { timeout: Math.max(240_000, MESSAGES * 400) },
     () => {
-      const random = seededRandom(SEED);
-      const tag = `${dialect === 'sqlite' ? 's' : 'p'}${(SEED % 46656).toString(36)}`;
+      const random = CRASH.random();
+      const tag = `${dialect === 'sqlite' ? 's' : 'p'}${(CRASH.seed % 46656).toString(36)}`;
       const nameOf = (n: number) => `crash-${tag}-${n}`;
-      let storage: ProcessStorage;
-      let node: ServiceLauncher;
+      let node: CrashService;
       let url: string;
       let authors: [Author, Author, Author];
       let messages: Submission[];
@@ -271,23 +262,17 @@ forEachDialect('agora node killed mid-stream', (dialect) => {
       /** Added while the node was down. */
       let downtimeSigner: string;
 
-      const failure = (message: string) => withSeed(`${message}\n${node?.output() ?? ''}`);
-
       before(async () => {
-        storage = await scratchStorage(dialect);
         // One after another: concurrent fixtures funded by the same dev account can collide on its nonce
         // ("replacement transaction underpriced", which the fixtures do not retry).
         const accounts: FixtureAccount[] = [];
         for (let i = 0; i < 3; i++) accounts.push(await createAccount(devnet));
         authors = accounts.map(authorOf) as [Author, Author, Author];
         await registerName(authors[0], nameOf(1));
-        node = serviceLauncher('node', {
-          storage,
-          args: [
-            ...['--network', 'devnet', '--chain-rpc-url', devnet.rpcUrl, '--chain-confirmations', '0'],
-            ...['--names-url', namesUrl, '--submit-rate-limit', '0'],
-          ],
-        });
+        node = await crashService('node', dialect, CRASH, [
+          ...['--network', 'devnet', '--chain-rpc-url', devnet.rpcUrl, '--chain-confirmations', '0'],
+          ...['--names-url', namesUrl, '--submit-rate-limit', '0'],
+        ]);
         url = (await node.start()).url;
         for (const author of authors) {
           await waitFor(`fid ${author.fid}'s signer on the node`, async () => {
@@ -304,33 +289,24 @@ forEachDialect('agora node killed mid-stream', (dialect) => {
         messages = buildMessages(authors, MESSAGES, random);
       });
 
-      after(async () => {
-        await node?.close();
-        await storage?.cleanup();
-      });
+      after(() => node?.close());
 
       it('takes a concurrent stream of messages, is killed in the middle of it, and starts again', async (t) => {
-        const killAfterAcked = Math.floor(MESSAGES * (0.3 + 0.3 * random()));
         const tasks: StreamTask<Submission>[] = messages.map((m) => ({ id: m.hash, value: m }));
         // On-chain activity the node may be applying when it dies.
         const started = Date.now();
         const phase = (what: string) => t.diagnostic(`${what} at ${Date.now() - started} ms`);
         const streamRent = rentStorage(devnet, authors[0].account, 1n);
-        stream = await streamUntilKilled({
+        stream = await node.streamAndKill(random, {
           tasks,
           concurrency: 16,
           send: (message) => submit(url, message),
           parse: (body) => JSON.parse(body) as Json,
-          killAfterAcked,
-          kill: () => node.current?.kill() ?? Promise.resolve(),
         });
         phase('stream ended');
         await streamRent;
-        t.diagnostic(`seed ${SEED}: ${tally(stream)}`);
-        assert.ok(stream.killed, failure(`the stream ended before the kill: ${tally(stream)}`));
-        assert.deepEqual(refusals(stream), [], failure('a valid message was refused'));
-        assert.ok(stream.inFlightAtKill > 0, failure('the kill came with messages in flight'));
-        assert.ok(withState(stream, 'acked').length >= killAfterAcked);
+        node.assertKilledMidStream(t, stream, 'message');
+        assert.ok(withState(stream, 'acked').length >= stream.killAfterAcked);
         for (const { task, outcome } of withState(stream, 'acked')) {
           assert.equal(outcome.response.hash, task.value.hash, 'the 200 answers with the message');
         }
@@ -356,7 +332,11 @@ forEachDialect('agora node killed mid-stream', (dialect) => {
         const acked = withState(stream, 'acked');
         for (const { task } of acked) {
           const answer = await request(`${url}${task.value.readPath}`);
-          assert.equal(answer.status, 200, failure(`${task.value.kind} ${task.value.hash}: ${answer.body}`));
+          assert.equal(
+            answer.status,
+            200,
+            node.failure(`${task.value.kind} ${task.value.hash}: ${answer.body}`),
+          );
           assert.equal((JSON.parse(answer.body) as Json).hash, task.value.hash);
         }
       });
@@ -368,11 +348,12 @@ forEachDialect('agora node killed mid-stream', (dialect) => {
           'event ids',
         );
         const merged = counts(mergedHashes(events));
-        for (const [hash, n] of merged) assert.equal(n, 1, failure(`message ${hash} has ${n} merge events`));
+        for (const [hash, n] of merged)
+          assert.equal(n, 1, node.failure(`message ${hash} has ${n} merge events`));
         for (const { task } of withState(stream, 'acked')) {
           assert.ok(
             merged.has(task.value.hash),
-            failure(`acknowledged ${task.value.hash} has no merge event`),
+            node.failure(`acknowledged ${task.value.hash} has no merge event`),
           );
         }
         // A message and its event commit together: what is stored is logged, and what is logged is stored.
@@ -388,12 +369,12 @@ forEachDialect('agora node killed mid-stream', (dialect) => {
         const lostStored = lost.filter(({ task }) => stored.has(task.value.hash)).length;
         t.diagnostic(`lost in the crash: ${lost.length}, of which stored: ${lostStored}`);
         for (const { task } of withState(stream, 'unsent')) {
-          assert.ok(!stored.has(task.value.hash), failure(`${task.value.hash} was never sent`));
+          assert.ok(!stored.has(task.value.hash), node.failure(`${task.value.hash} was never sent`));
         }
         assert.deepEqual(
           [...stored].filter((hash) => ours.has(hash)).sort(),
           loggedOurs.sort(),
-          failure('stored messages and merge events differ'),
+          node.failure('stored messages and merge events differ'),
         );
         assert.deepEqual(
           [...stored].filter((hash) => !ours.has(hash)),
@@ -413,7 +394,7 @@ forEachDialect('agora node killed mid-stream', (dialect) => {
           for (let message = queue.shift(); message !== undefined; message = queue.shift()) {
             const answer = await submit(url, message);
             if (acked.has(message.hash) || answer.status !== 200) {
-              assert.equal(answer.status, 400, failure(`resubmitting ${message.hash}: ${answer.body}`));
+              assert.equal(answer.status, 400, node.failure(`resubmitting ${message.hash}: ${answer.body}`));
               assert.equal((JSON.parse(answer.body) as Json).errCode, 'bad_request.duplicate', answer.body);
             }
           }
@@ -421,7 +402,7 @@ forEachDialect('agora node killed mid-stream', (dialect) => {
         await Promise.all(Array.from({ length: 8 }, worker));
         const merged = counts(mergedHashes(await allEvents(url)));
         for (const message of messages) {
-          assert.equal(merged.get(message.hash), 1, failure(`merge events of ${message.hash}`));
+          assert.equal(merged.get(message.hash), 1, node.failure(`merge events of ${message.hash}`));
         }
       });
 
@@ -465,13 +446,13 @@ forEachDialect('agora node killed mid-stream', (dialect) => {
           ),
         );
         for (const [position, n] of positions)
-          assert.equal(n, 1, failure(`on-chain event ${position} merged ${n} times`));
+          assert.equal(n, 1, node.failure(`on-chain event ${position} merged ${n} times`));
         const perFid = counts(onChainEvents.map((e) => String(e.mergeOnChainEventBody.onChainEvent.fid)));
         // Register + rent + signer(s): 1 + 2 + 2, 1 + 1 + 2, 1 + 1 + 1.
         assert.deepEqual(
           authors.map((a) => perFid.get(String(a.fid))),
           [5, 4, 3],
-          failure('on-chain merge events per fid'),
+          node.failure('on-chain merge events per fid'),
         );
       });
 
@@ -499,7 +480,7 @@ forEachDialect('agora node killed mid-stream', (dialect) => {
         assert.deepEqual(
           proofEvents.sort(),
           [nameOf(1), nameOf(2), nameOf(3)],
-          failure('username proof events'),
+          node.failure('username proof events'),
         );
       });
     },

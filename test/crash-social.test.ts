@@ -17,34 +17,26 @@ import { createAppKeyToken } from '../src/protocol/app-key-token.js';
 import { createEd25519Signer } from '../src/protocol/ed25519.js';
 import { forEachDialect } from '../src/storage/testing.js';
 import {
-  crashSeed,
-  crashWrites,
+  crashService,
+  crashSettings,
   getJson,
   request,
-  scratchStorage,
-  seededRandom,
-  serviceLauncher,
   shuffled,
-  streamUntilKilled,
-  refusals,
-  tally,
-  type ProcessStorage,
-  type ServiceLauncher,
+  type CrashService,
   type StreamResult,
   type StreamTask,
 } from './support/crash-process.js';
 import { startLiveNode, type LiveNode } from './support/live-node.js';
 
-const SEED = crashSeed();
+const CRASH = crashSettings(130);
 /** About this many writes per dialect run (13 per user); AGORA_CRASH_WRITES for a bigger run. */
-const WRITES = crashWrites(130);
+const WRITES = CRASH.writes;
 const USERS = Math.max(4, Math.round(WRITES / 13));
 /** Channels each user follows (and is invited to and joins), and users each one blocks. */
 const FOLLOWS = 3;
 const BLOCKS = 3;
 const FIRST_FID = 100;
 const ADMIN_TOKEN = 'crash-test-admin-token-0123456789';
-const withSeed = (message: string) => `${message} (seed ${SEED}; replay with AGORA_CRASH_SEED=${SEED})`;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- social JSON, read field by field
 type Json = any;
@@ -97,17 +89,14 @@ forEachDialect('agora social killed mid-stream', (dialect) => {
     'restarts on the same data with every acknowledged write',
     { timeout: Math.max(240_000, WRITES * 600) },
     () => {
-      const random = seededRandom(SEED);
-      const tag = `${dialect === 'sqlite' ? 's' : 'p'}${(SEED % 46656).toString(36)}`;
+      const random = CRASH.random();
+      const tag = `${dialect === 'sqlite' ? 's' : 'p'}${(CRASH.seed % 46656).toString(36)}`;
       let node: LiveNode;
-      let storage: ProcessStorage;
-      let social: ServiceLauncher;
+      let social: CrashService;
       let url: string;
       let tasks: StreamTask<Write>[];
       let stream: StreamResult<Write, Json>;
       const tokens = new Map<number, string>();
-
-      const failure = (message: string) => withSeed(`${message}\n${social?.output() ?? ''}`);
 
       before(async () => {
         node = await startLiveNode();
@@ -117,18 +106,18 @@ forEachDialect('agora social killed mid-stream', (dialect) => {
           await setUpAccount(node.database.db, fidOf(user), { signer: createEd25519Signer(seed) });
           tokens.set(fidOf(user), `Bearer ${createAppKeyToken({ fid: fidOf(user), privateKey: seed, exp })}`);
         }
-        storage = await scratchStorage(dialect);
-        social = serviceLauncher('social', {
-          storage,
-          args: ['--node-url', node.url, '--admin-token', ADMIN_TOKEN],
-        });
+        social = await crashService('social', dialect, CRASH, [
+          '--node-url',
+          node.url,
+          '--admin-token',
+          ADMIN_TOKEN,
+        ]);
         url = (await social.start()).url;
         tasks = writes(tag, random);
       });
 
       after(async () => {
         await social?.close();
-        await storage?.cleanup();
         await node?.close();
       });
 
@@ -194,19 +183,13 @@ forEachDialect('agora social killed mid-stream', (dialect) => {
         );
 
       it('takes a concurrent stream of writes, is killed in the middle of it, and starts again', async (t) => {
-        const killAfterAcked = Math.floor(tasks.length * (0.3 + 0.3 * random()));
-        stream = await streamUntilKilled({
+        stream = await social.streamAndKill(random, {
           tasks,
           concurrency: 12,
           send,
           parse: (body) => JSON.parse(body) as Json,
-          killAfterAcked,
-          kill: () => social.current?.kill() ?? Promise.resolve(),
         });
-        t.diagnostic(`seed ${SEED}: ${tally(stream)}`);
-        assert.ok(stream.killed, failure(`the stream ended before the kill: ${tally(stream)}`));
-        assert.deepEqual(refusals(stream), [], failure('a valid write was refused'));
-        assert.ok(stream.inFlightAtKill > 0, failure('the kill came with writes in flight'));
+        social.assertKilledMidStream(t, stream, 'write');
         assert.equal((await social.start()).url, url, 'the social API listens on the same address again');
       });
 
@@ -219,19 +202,19 @@ forEachDialect('agora social killed mid-stream', (dialect) => {
             case 'create': {
               const found = await channel(write.channelId);
               if (outcome.state === 'acked') {
-                assert.equal(found?.leadFid, write.fid, failure(what));
+                assert.equal(found?.leadFid, write.fid, social.failure(what));
                 assert.deepEqual(outcome.response.result.channel.id, write.channelId);
               }
-              if (outcome.state === 'unsent') assert.equal(found, undefined, failure(what));
+              if (outcome.state === 'unsent') assert.equal(found, undefined, social.failure(what));
               // Created together with its owner role, or not at all.
               if (found !== undefined)
-                assert.ok(await isMember(write.channelId, write.fid), failure(`${what}: owner`));
+                assert.ok(await isMember(write.channelId, write.fid), social.failure(`${what}: owner`));
               break;
             }
             case 'follow': {
               const following = await isFollowing(write.channelId, write.fid);
-              if (outcome.state === 'acked') assert.ok(following, failure(what));
-              if (outcome.state === 'unsent') assert.ok(!following, failure(what));
+              if (outcome.state === 'acked') assert.ok(following, social.failure(what));
+              if (outcome.state === 'unsent') assert.ok(!following, social.failure(what));
               break;
             }
             case 'invite': {
@@ -241,19 +224,19 @@ forEachDialect('agora social killed mid-stream', (dialect) => {
               const joined = await isMember(write.channelId, write.inviteFid);
               if (outcome.state === 'acked') {
                 // Outstanding until accepted: an acknowledged accept leaves only the membership.
-                if (accept === 'acked') assert.ok(joined && !invited, failure(what));
-                else if (accept === 'unsent') assert.ok(invited && !joined, failure(what));
-                else assert.ok(invited !== joined, failure(what));
+                if (accept === 'acked') assert.ok(joined && !invited, social.failure(what));
+                else if (accept === 'unsent') assert.ok(invited && !joined, social.failure(what));
+                else assert.ok(invited !== joined, social.failure(what));
               }
-              if (outcome.state === 'unsent') assert.ok(!invited && !joined, failure(what));
+              if (outcome.state === 'unsent') assert.ok(!invited && !joined, social.failure(what));
               break;
             }
             case 'accept':
               break; // checked with its invite
             case 'block': {
               const isBlocked = (await blocked(write.fid)).has(write.blockFid);
-              if (outcome.state === 'acked') assert.ok(isBlocked, failure(what));
-              if (outcome.state === 'unsent') assert.ok(!isBlocked, failure(what));
+              if (outcome.state === 'acked') assert.ok(isBlocked, social.failure(what));
+              if (outcome.state === 'unsent') assert.ok(!isBlocked, social.failure(what));
               break;
             }
           }
@@ -263,7 +246,7 @@ forEachDialect('agora social killed mid-stream', (dialect) => {
         for (const found of (result.channels as Json[]).filter((c) => String(c.id).startsWith(`c${tag}-`))) {
           assert.ok(
             found.leadFid !== undefined && (await isMember(found.id, found.leadFid)),
-            failure(found.id),
+            social.failure(found.id),
           );
         }
       });
@@ -283,30 +266,34 @@ forEachDialect('agora social killed mid-stream', (dialect) => {
                   answer.status === 404 &&
                   (await isMember(write.channelId, write.fid)));
               if (answer.status !== 200 && !repeat)
-                assert.fail(failure(`${task.id} again: ${answer.status} ${answer.body}`));
+                assert.fail(social.failure(`${task.id} again: ${answer.status} ${answer.body}`));
               if (stream.outcomes.get(task.id)?.outcome.state === 'acked' && kind === 'create') {
-                assert.equal(answer.status, 409, failure(`${task.id} was stored before the crash`));
+                assert.equal(answer.status, 409, social.failure(`${task.id} was stored before the crash`));
               }
             }),
           );
         }
         const { result } = await get('/v2/all-channels');
         const ours = (result.channels as Json[]).filter((c) => String(c.id).startsWith(`c${tag}-`));
-        assert.equal(ours.length, USERS, failure('one channel per user'));
+        assert.equal(ours.length, USERS, social.failure('one channel per user'));
         for (const found of ours) {
           const owner = Number(String(found.id).split('-')[1]);
           assert.equal(found.leadFid, fidOf(owner));
-          assert.equal(found.memberCount, 1 + FOLLOWS, failure(`${found.id} members`));
-          assert.equal(found.followerCount, FOLLOWS, failure(`${found.id} followers`));
+          assert.equal(found.memberCount, 1 + FOLLOWS, social.failure(`${found.id} members`));
+          assert.equal(found.followerCount, FOLLOWS, social.failure(`${found.id} followers`));
           const invites = await get(`/fc/channel-invites?channelId=${found.id}&limit=100`);
-          assert.deepEqual(invites.result.invites, [], failure(`${found.id}: every invite was answered`));
+          assert.deepEqual(
+            invites.result.invites,
+            [],
+            social.failure(`${found.id}: every invite was answered`),
+          );
         }
         for (let user = 0; user < USERS; user++) {
           const expected = Array.from({ length: BLOCKS }, (_, k) => 900_000 + user * 10 + k + 1);
           assert.deepEqual(
             [...(await blocked(fidOf(user)))].sort(),
             expected.sort(),
-            failure(`blocks of ${user}`),
+            social.failure(`blocks of ${user}`),
           );
         }
       });

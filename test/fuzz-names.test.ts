@@ -1,26 +1,22 @@
 import assert from 'node:assert/strict';
-import { before, it } from 'node:test';
+import { it } from 'node:test';
 import { createNamesService } from '../src/names/service.js';
 import type { NamesTables } from '../src/names/store.js';
 import { fakeCustody, signedBody, testClock, testConfig, testKey } from '../src/names/testing.js';
 import type { Dialect } from '../src/storage/index.js';
 import { forEachDialect, openTestDatabase } from '../src/storage/testing.js';
 import {
-  assertCovered,
-  assertNoProblems,
+  assertReadRoutes,
   fingerprint,
-  fuzzQuery,
+  fuzzCampaigns,
   fuzzSettings,
   isWrite,
   jsonWrite,
   namesErrorShape,
-  Rng,
   routesOf,
-  runRounds,
   serverErrors,
   sample,
-  type Fixture,
-  type Route,
+  type ServiceFixture,
 } from './support/fuzz.js';
 
 /**
@@ -34,11 +30,9 @@ const settings = fuzzSettings({ seed: 11_002, iterations: 250 });
 /** The registry's JSON body limit (express.json's default). */
 const BODY_LIMIT = 100 * 1024;
 
-interface NamesFixture extends Fixture {
-  routes: Route[];
+interface NamesFixture extends ServiceFixture {
   /** Correctly signed bodies: registrations, transfers, a burn, a reserved name, an admin move. */
   bodies: Record<string, unknown>[];
-  dictionary: Record<string, unknown[]>;
 }
 
 /**
@@ -97,7 +91,7 @@ async function openFixture(dialect: Dialect): Promise<NamesFixture> {
       routes,
       fingerprint: () => fingerprint(database),
     };
-    return { target, routes, bodies, dictionary, close };
+    return { target, bodies, dictionary, close };
   } catch (error) {
     await close();
     throw error;
@@ -105,63 +99,23 @@ async function openFixture(dialect: Dialect): Promise<NamesFixture> {
 }
 
 forEachDialect('fuzz: name registry', (dialect) => {
-  let routes: Route[];
-  before(async () => {
-    const fixture = await openFixture(dialect);
-    routes = fixture.routes;
-    await fixture.close();
-  });
-
-  it('enumerates its routes from the app itself', () => {
-    assert.deepEqual(
-      routes.filter(isWrite).map((route) => `${route.method} ${route.url}`),
-      ['POST /transfers'],
-    );
-    const reads = routes.filter((route) => !isWrite(route)).map((route) => route.url);
-    for (const url of ['/transfers', '/transfers/current', '/signer', '/current-time'])
-      assert.ok(reads.includes(url), url);
-  });
-
-  it('answers hostile transfer bodies without a 500, in its error shape, changing nothing when refusing', async () => {
-    const r = new Rng(settings.seed);
-    const report = await runRounds(
-      () => openFixture(dialect),
-      settings.iterations,
-      (f) => {
-        const route = r.pick(f.routes.filter(isWrite));
-        const base = r.chance(0.6) ? r.pick(f.bodies) : sample(r, route.body, f.dictionary);
-        return jsonWrite(r, route, base, { headers: {}, bodyLimit: BODY_LIMIT });
-      },
-      settings,
-    );
-    assertNoProblems(report, settings, FILE);
-    assertCovered(report, routes.filter(isWrite));
-    assert.ok(
-      report.accepted > 0 && report.accepted < report.sent / 2,
-      `${report.accepted} of ${report.sent} accepted`,
-    );
-  });
-
-  it('answers malformed query strings on every read route without a 500', async () => {
-    const r = new Rng(settings.seed + 1);
-    const report = await runRounds(
-      () => openFixture(dialect),
-      settings.iterations,
-      (f) => {
-        const route = r.pick(f.routes.filter((each) => !isWrite(each)));
-        return {
-          method: 'GET',
-          url: `${route.url}?${fuzzQuery(r, route.query, f.dictionary)}`,
-          note: 'query',
-        };
-      },
-      settings,
-    );
-    assertNoProblems(report, settings, FILE);
-    assertCovered(
-      report,
-      routes.filter((route) => !isWrite(route)),
-    );
+  fuzzCampaigns({
+    file: FILE,
+    settings,
+    open: () => openFixture(dialect),
+    expectRoutes(routes) {
+      assert.deepEqual(
+        routes.filter(isWrite).map((route) => `${route.method} ${route.url}`),
+        ['POST /transfers'],
+      );
+      assertReadRoutes(routes, ['/transfers', '/transfers/current', '/signer', '/current-time']);
+    },
+    writeTitle:
+      'answers hostile transfer bodies without a 500, in its error shape, changing nothing when refusing',
+    write(r, f, route) {
+      const base = r.chance(0.6) ? r.pick(f.bodies) : sample(r, route.body, f.dictionary);
+      return jsonWrite(r, route, base, { headers: {}, bodyLimit: BODY_LIMIT });
+    },
   });
 
   it('refuses fids given as strings that overflow to Infinity as invalid requests', async () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { before, it } from 'node:test';
+import { it } from 'node:test';
 import {
   castAdd,
   castIdOf,
@@ -22,10 +22,8 @@ import { bytesToHex } from '../src/protocol/hex.js';
 import type { Dialect } from '../src/storage/index.js';
 import { forEachDialect } from '../src/storage/testing.js';
 import {
-  assertCovered,
-  assertNoProblems,
   fingerprint,
-  fuzzQuery,
+  fuzzCampaigns,
   fuzzSettings,
   HOSTILE_TEXTS,
   isWrite,
@@ -33,14 +31,13 @@ import {
   mutateBytes,
   nodeErrorShape,
   OTHER_CONTENT_TYPES,
-  Rng,
   routesOf,
-  runRounds,
   serverErrors,
   UNICODE_TEXTS,
-  type Fixture,
   type FuzzRequest,
+  type Rng,
   type Route,
+  type ServiceFixture,
 } from './support/fuzz.js';
 
 /**
@@ -55,17 +52,14 @@ const settings = fuzzSettings({ seed: 11_001, iterations: 250 });
 const BODY_LIMIT = 1024 * 1024;
 const OCTET_STREAM = { 'content-type': 'application/octet-stream' };
 
-/** The bug the NUL test tracks (issue 11 report). */
 const encode = (message: Message) => Message.encode(message).finish();
 
-interface NodeFixture extends Fixture {
-  routes: Route[];
+interface NodeFixture extends ServiceFixture {
   accounts: TestAccount[];
   /** A merged cast the generated messages refer to. */
   seeded: ReceivedMessage;
   /** Verification messages are signed asynchronously, so a few are made up front. */
   verifications: ReceivedMessage[];
-  dictionary: Record<string, string[]>;
 }
 
 /** A node on a fresh database with three accounts, a cast, a reaction and a link. */
@@ -118,7 +112,7 @@ async function openFixture(dialect: Dialect): Promise<NodeFixture> {
       routes,
       fingerprint: () => fingerprint(node.database),
     };
-    return { target, routes, accounts, seeded, verifications, dictionary, close: () => node.close() };
+    return { target, accounts, seeded, verifications, dictionary, close: () => node.close() };
   } catch (error) {
     await node.close();
     throw error;
@@ -199,8 +193,7 @@ function resigned(r: Rng, f: NodeFixture): Uint8Array {
   return encode(r.chance(0.2) ? { ...message, dataBytes: undefined } : message);
 }
 
-function writeRequest(r: Rng, f: NodeFixture): FuzzRequest {
-  const { url } = r.pick(f.routes.filter(isWrite));
+function writeRequest(r: Rng, f: NodeFixture, { url }: Route): FuzzRequest {
   const headers = OCTET_STREAM;
   const valid = () => encode(validMessage(r, f).message);
   return r.weighted<FuzzRequest>([
@@ -241,60 +234,21 @@ function writeRequest(r: Rng, f: NodeFixture): FuzzRequest {
 }
 
 forEachDialect('fuzz: node HTTP API', (dialect) => {
-  let routes: Route[];
-  before(async () => {
-    const fixture = await openFixture(dialect);
-    routes = fixture.routes;
-    await fixture.close();
-  });
-
-  it('enumerates its routes from the app itself', () => {
-    const writes = routes.filter(isWrite).map((route) => `${route.method} ${route.url}`);
-    assert.deepEqual(writes.sort(), ['POST /v1/submitMessage', 'POST /v1/validateMessage']);
-    const reads = routes.filter((route) => !isWrite(route));
-    assert.ok(reads.length >= 24, `${reads.length} read routes`);
-    assert.ok(
-      reads.find((route) => route.url === '/v1/castsByParent')?.query.some((param) => param.name === 'url'),
-    );
-  });
-
-  it('answers hostile protobufs, media types and oversize bodies without a 500 or a change', async () => {
-    const r = new Rng(settings.seed);
-    const report = await runRounds(
-      () => openFixture(dialect),
-      settings.iterations,
-      (f) => writeRequest(r, f),
-      settings,
-    );
-    assertNoProblems(report, settings, FILE);
-    assertCovered(report, routes.filter(isWrite));
-    // The campaign reached the engine: most requests are refused, and some valid ones merge.
-    assert.ok(
-      report.accepted > 0 && report.accepted < report.sent / 2,
-      `${report.accepted} of ${report.sent} accepted`,
-    );
-  });
-
-  it('answers malformed query strings on every read route without a 500', async () => {
-    const r = new Rng(settings.seed + 1);
-    const report = await runRounds(
-      () => openFixture(dialect),
-      settings.iterations,
-      (f) => {
-        const route = r.pick(f.routes.filter((each) => !isWrite(each)));
-        return {
-          method: 'GET',
-          url: `${route.url}?${fuzzQuery(r, route.query, f.dictionary)}`,
-          note: 'query',
-        };
-      },
-      settings,
-    );
-    assertNoProblems(report, settings, FILE);
-    assertCovered(
-      report,
-      routes.filter((route) => !isWrite(route)),
-    );
+  fuzzCampaigns({
+    file: FILE,
+    settings,
+    open: () => openFixture(dialect),
+    expectRoutes(routes) {
+      const writes = routes.filter(isWrite).map((route) => `${route.method} ${route.url}`);
+      assert.deepEqual(writes.sort(), ['POST /v1/submitMessage', 'POST /v1/validateMessage']);
+      const reads = routes.filter((route) => !isWrite(route));
+      assert.ok(reads.length >= 24, `${reads.length} read routes`);
+      assert.ok(
+        reads.find((route) => route.url === '/v1/castsByParent')?.query.some((param) => param.name === 'url'),
+      );
+    },
+    writeTitle: 'answers hostile protobufs, media types and oversize bodies without a 500 or a change',
+    write: writeRequest,
   });
 
   it('stores URLs and link types that contain NUL, as the protocol allows, and reads them back', async () => {

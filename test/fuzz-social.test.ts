@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { before, it } from 'node:test';
+import { it } from 'node:test';
 import { testKey } from '../src/names/testing.js';
 import { createAppKeyToken } from '../src/protocol/app-key-token.js';
 import { signSignedKeyRequest } from '../src/protocol/eip712/index.js';
@@ -15,22 +15,20 @@ import { fakeNode, TEST_ADMIN_TOKEN, testSocialConfig } from '../src/social/test
 import type { Dialect } from '../src/storage/index.js';
 import { forEachDialect, openTestDatabase } from '../src/storage/testing.js';
 import {
-  assertCovered,
-  assertNoProblems,
+  assertReadRoutes,
   fingerprint,
-  fuzzQuery,
+  fuzzCampaigns,
   fuzzSettings,
   isWrite,
   jsonWrite,
   keyChainStandIn,
-  Rng,
   routesOf,
-  runRounds,
   serverErrors,
   sample,
   socialErrorShape,
-  type Fixture,
+  type Rng,
   type Route,
+  type ServiceFixture,
 } from './support/fuzz.js';
 
 /**
@@ -50,11 +48,9 @@ const BODY_LIMIT = 1024 * 1024;
  */
 const COUNTERS = ['rate_limit_windows'];
 
-interface SocialFixture extends Fixture {
-  routes: Route[];
+interface SocialFixture extends ServiceFixture {
   /** Bearer headers of fids 1 to 3 (fid 1 owns channel `fuzz`). */
   tokens: Map<number, string>;
-  dictionary: Record<string, unknown[]>;
 }
 
 /**
@@ -158,7 +154,7 @@ async function openFixture(dialect: Dialect): Promise<SocialFixture> {
       routes,
       fingerprint: () => fingerprint(database, COUNTERS),
     };
-    return { target, routes, tokens, dictionary, close };
+    return { target, tokens, dictionary, close };
   } catch (error) {
     await close();
     throw error;
@@ -183,61 +179,26 @@ function authorization(r: Rng, f: SocialFixture, route: Route): Record<string, s
 }
 
 forEachDialect('fuzz: social API', (dialect) => {
-  let routes: Route[];
-  before(async () => {
-    const fixture = await openFixture(dialect);
-    routes = fixture.routes;
-    await fixture.close();
+  fuzzCampaigns({
+    file: FILE,
+    settings,
+    open: () => openFixture(dialect),
+    expectRoutes(routes) {
+      const writes = routes.filter(isWrite);
+      assert.ok(writes.length >= 30, `${writes.length} write routes`);
+      for (const route of writes)
+        assert.ok(route.body !== undefined, `${route.method} ${route.url} declares a body schema`);
+      assertReadRoutes(routes, ['/v1/channel', '/fc/blocked-users', '/v2/signed-key-request', '/_health']);
+    },
+    writeTitle:
+      'answers hostile bodies on every write route without a 500, in its error shape, changing nothing when refusing',
+    write(r, f, route) {
+      const options = { headers: authorization(r, f, route), bodyLimit: BODY_LIMIT };
+      return jsonWrite(r, route, sample(r, route.body, f.dictionary), options);
+    },
+    readHeaders: authorization,
   });
 
-  it('enumerates its routes from the app itself', () => {
-    const writes = routes.filter(isWrite);
-    assert.ok(writes.length >= 30, `${writes.length} write routes`);
-    for (const route of writes)
-      assert.ok(route.body !== undefined, `${route.method} ${route.url} declares a body schema`);
-    const reads = routes.filter((route) => !isWrite(route)).map((route) => route.url);
-    for (const url of ['/v1/channel', '/fc/blocked-users', '/v2/signed-key-request', '/_health'])
-      assert.ok(reads.includes(url), url);
-  });
-
-  it('answers hostile bodies on every write route without a 500, in its error shape, changing nothing when refusing', async () => {
-    const r = new Rng(settings.seed);
-    const report = await runRounds(
-      () => openFixture(dialect),
-      settings.iterations,
-      (f) => {
-        const route = r.pick(f.routes.filter(isWrite));
-        const options = { headers: authorization(r, f, route), bodyLimit: BODY_LIMIT };
-        return jsonWrite(r, route, sample(r, route.body, f.dictionary), options);
-      },
-      settings,
-    );
-    assertNoProblems(report, settings, FILE);
-    assertCovered(report, routes.filter(isWrite));
-    assert.ok(
-      report.accepted > 0 && report.accepted < report.sent / 2,
-      `${report.accepted} of ${report.sent} accepted`,
-    );
-  });
-
-  it('answers malformed query strings on every read route without a 500', async () => {
-    const r = new Rng(settings.seed + 1);
-    const report = await runRounds(
-      () => openFixture(dialect),
-      settings.iterations,
-      (f) => {
-        const route = r.pick(f.routes.filter((each) => !isWrite(each)));
-        const url = `${route.url}?${fuzzQuery(r, route.query, f.dictionary)}`;
-        return { method: 'GET', url, headers: authorization(r, f, route), note: 'query' };
-      },
-      settings,
-    );
-    assertNoProblems(report, settings, FILE);
-    assertCovered(
-      report,
-      routes.filter((route) => !isWrite(route)),
-    );
-  });
   it('stores or refuses text that contains NUL, without a 500', async () => {
     const f = await openFixture(dialect);
     try {

@@ -3,49 +3,41 @@
  * that revokes, all in one event log; and concurrent writers on two database handles (two processes).
  */
 import assert from 'node:assert/strict';
-import { after, before, it } from 'node:test';
+import { it } from 'node:test';
 import { HubEventType } from '../src/protocol/gen/hub_event.js';
 import { SignerEventType } from '../src/protocol/gen/onchain_event.js';
 import { eventsPage } from '../src/node/events/index.js';
-import type { Engine } from '../src/node/engine/index.js';
 import {
   castAdd,
   clock,
+  engineFixture,
   hex,
   link,
   mergedEvent,
   reaction,
-  setUpAccount,
   testEngine,
 } from '../src/node/engine/testing.js';
 import { mergeOnChainEvents } from '../src/node/onchain/index.js';
 import { signerEvent } from '../src/node/onchain/testing.js';
-import type { NodeTables } from '../src/node/store/schema.js';
-import { forEachDialect, openTestDatabase } from '../src/storage/testing.js';
-import type { TestDatabase } from '../src/storage/testing.js';
+import { forEachDialect } from '../src/storage/testing.js';
 
 forEachDialect('message engine with the node', (dialect) => {
-  let database: TestDatabase<NodeTables>;
-  let engine: Engine;
-  before(async () => {
-    database = await openTestDatabase<NodeTables>(dialect, 'node');
-    engine = testEngine(database.db);
-  });
-  after(() => database.cleanup());
+  const fixture = engineFixture(dialect);
+  const { account } = fixture;
 
   it('logs on-chain merges, message merges and the revocation a signer removal causes, in order', async () => {
-    const alice = await setUpAccount(database.db, 1);
+    const alice = await account(1);
     const messages = [castAdd(alice, 'gm', 300), link(alice, true, 2, 200)];
-    for (const outcome of await engine.mergeMessages(messages)) mergedEvent(outcome);
+    for (const outcome of await fixture.engine.mergeMessages(messages)) mergedEvent(outcome);
     const [removal] = await mergeOnChainEvents(
-      database.db,
+      fixture.database.db,
       [signerEvent(alice.fid, alice.signer.publicKey, SignerEventType.REMOVE, { block: 100 })],
       clock,
     );
     assert.ok(removal?.ok && removal.value.deactivatedSigner !== undefined);
-    await engine.revokeSigner(alice.fid, removal.value.deactivatedSigner);
+    await fixture.engine.revokeSigner(alice.fid, removal.value.deactivatedSigner);
 
-    const { events } = await eventsPage(database.db, 0, 100);
+    const { events } = await eventsPage(fixture.database.db, 0, 100);
     const { MERGE_ON_CHAIN_EVENT, MERGE_MESSAGE, REVOKE_MESSAGE } = HubEventType;
     assert.deepEqual(
       events.map((event) => event.type),
@@ -74,21 +66,24 @@ forEachDialect('message engine with the node', (dialect) => {
     'resolves concurrent writers on one key from two database handles without errors',
     twoProcesses,
     async () => {
-      const bob = await setUpAccount(database.db, 2);
-      const other = testEngine((await database.reopen()).db);
+      const bob = await account(2);
+      const other = testEngine((await fixture.database.reopen()).db);
       const pairs = Array.from({ length: 12 }, (_, n) => {
         const target = { url: `https://example.com/${n}` };
         return { target, add: reaction(bob, true, target, 200), remove: reaction(bob, false, target, 100) };
       });
       // Each key's add and remove go to different handles at the same time; the later remove must win.
       const outcomes = await Promise.all(
-        pairs.flatMap(({ add, remove }) => [engine.mergeMessages([add]), other.mergeMessages([remove])]),
+        pairs.flatMap(({ add, remove }) => [
+          fixture.engine.mergeMessages([add]),
+          other.mergeMessages([remove]),
+        ]),
       );
       for (const [outcome] of outcomes) {
         assert.ok(outcome?.ok || outcome?.error.errCode === 'bad_request.conflict', JSON.stringify(outcome));
       }
       for (const { target, remove } of pairs) {
-        const stored = await database.db
+        const stored = await fixture.database.db
           .selectFrom('messages')
           .select('hash')
           .where('fid', '=', bob.fid)

@@ -9,10 +9,8 @@ import { createAccount, randomEd25519KeyPair, type FixtureAccount } from '../src
 import { signSignedKeyRequest } from '../src/protocol/eip712/index.js';
 import { testClock, type TestClock } from '../src/shared/test-clock.js';
 import { createKeyChain } from '../src/social/keys/chain.js';
-import { createSocialService, type SocialService } from '../src/social/service.js';
-import type { SocialTables } from '../src/social/store.js';
-import { fakeNode, testSocialConfig, type FakeNode } from '../src/social/testing.js';
-import { forEachDialect, openTestDatabase, type TestDatabase } from '../src/storage/testing.js';
+import { openSocialHarness, type FakeNode, type SocialHarness } from '../src/social/testing.js';
+import { forEachDialect } from '../src/storage/testing.js';
 
 /**
  * The approval page in headless Chromium with a test wallet injected as `window.ethereum` (it signs in
@@ -38,36 +36,30 @@ after(async () => {
 });
 
 forEachDialect('signed key request approval page', (dialect) => {
-  let database: TestDatabase<SocialTables>;
+  let harness: SocialHarness;
   let clock: TestClock;
   let node: FakeNode;
-  let service: SocialService;
   let url: string;
 
   before(async () => {
-    database = await openTestDatabase<SocialTables>(dialect, 'social');
-    clock = testClock(Date.now());
-    node = fakeNode();
-    service = await createSocialService({
-      config: testSocialConfig(),
-      logger: false,
-      clock,
-      node,
-      indexer: false,
-      database,
-      chain: createKeyChain({
-        rpcUrl: devnet.rpcUrl,
-        relayerKey: devnet.accounts[DEVNET_ROLES.relayer]!.privateKey,
-        clock,
-        pollingIntervalMs: 20,
-      }),
-    });
-    url = await service.listen();
+    harness = await openSocialHarness(
+      dialect,
+      {},
+      {
+        clock: testClock(Date.now()),
+        chain: (clock) =>
+          createKeyChain({
+            rpcUrl: devnet.rpcUrl,
+            relayerKey: devnet.accounts[DEVNET_ROLES.relayer]!.privateKey,
+            clock,
+            pollingIntervalMs: 20,
+          }),
+      },
+    );
+    ({ clock, node } = harness);
+    url = await harness.service.listen();
   });
-  after(async () => {
-    await service?.close();
-    await database?.cleanup();
-  });
+  after(() => harness?.close());
 
   async function createRequest(): Promise<{ token: string; key: Hex }> {
     const key = randomEd25519KeyPair().publicKey;

@@ -1,24 +1,16 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import type { LightMyRequestResponse } from 'fastify';
 import { blockUser, isBlocked } from '../src/social/blocks/blocks.js';
-import { openSocialHarness, type SocialHarness } from '../src/social/testing.js';
 import { testClock } from '../src/shared/test-clock.js';
 import type { SocialTables } from '../src/social/store.js';
 import { forEachDialect, openTestDatabase, type TestDatabase } from '../src/storage/testing.js';
-import { apiClient, type ApiCall } from './support/social-channels.js';
+import { socialApiRun } from './support/social-channels.js';
 
 /** User blocks over HTTP (spec §2.11, §4.5) and the isBlocked check other areas use. */
 
 forEachDialect('social blocks', (dialect) => {
-  let harness: SocialHarness;
-  let call: (call: ApiCall) => Promise<LightMyRequestResponse>;
-
-  before(async () => {
-    harness = await openSocialHarness(dialect);
-    call = apiClient(harness);
-  });
-  after(() => harness.close());
+  const run = socialApiRun(dialect);
+  const { call } = run;
 
   const block = (as: number, blockFid: unknown) =>
     call({ method: 'POST', url: '/fc/blocked-users', as, body: { blockFid } });
@@ -32,9 +24,9 @@ forEachDialect('social blocks', (dialect) => {
   const SUCCESS = { result: { success: true } };
 
   it('blocks and unblocks idempotently, listing current blocks newest first', async () => {
-    const start = harness.clock.seconds();
+    const start = run.harness.clock.seconds();
     assert.deepEqual((await block(1, 2)).json(), SUCCESS);
-    harness.clock.advance(1000);
+    run.harness.clock.advance(1000);
     assert.deepEqual((await block(1, 3)).json(), SUCCESS);
     // Blocking again keeps the first block and its time.
     assert.deepEqual((await block(1, 2)).json(), SUCCESS);
@@ -63,7 +55,7 @@ forEachDialect('social blocks', (dialect) => {
       result: { blockedUsers: [{ blockerFid: 1, blockedFid: 2, createdAt: start }] },
     });
 
-    const db = harness.database.db;
+    const db = run.harness.database.db;
     assert.equal(await isBlocked(db, 1, 2), true);
     assert.equal(await isBlocked(db, 2, 1), false);
 

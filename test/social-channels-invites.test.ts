@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, it } from 'node:test';
-import { openSocialHarness, type SocialHarness } from '../src/social/testing.js';
+import { before, it } from 'node:test';
 import { forEachDialect } from '../src/storage/testing.js';
-import { channelApi, failure, SUCCESS, type ChannelApi, type Reply } from './support/social-channel-api.js';
+import { channelApiRun, failure, SUCCESS, type Reply } from './support/social-channel-api.js';
 
 const OWNER = 1;
 const BOT = 900;
@@ -13,32 +12,26 @@ interface ChannelBody {
 
 /** Invites and roles (spec §3.2, §4.2) over HTTP on channel `pets`, owned by fid 1. */
 forEachDialect('social channel invites', (dialect) => {
-  let harness: SocialHarness;
-  let api: ChannelApi;
-  let start: number;
+  const run = channelApiRun(dialect);
   before(async () => {
-    harness = await openSocialHarness(dialect);
-    api = channelApi(harness);
-    start = harness.clock.seconds();
-    await api.as(OWNER)('POST', '/fc/channels', { id: 'pets', name: 'Pets' });
+    await run.api.as(OWNER)('POST', '/fc/channels', { id: 'pets', name: 'Pets' });
   });
-  after(() => harness.close());
 
   const invite = (by: number, fid: number, role: string, channelId = 'pets') =>
-    api.as(by)('POST', '/fc/channel-invites', { channelId, inviteFid: fid, role });
+    run.api.as(by)('POST', '/fc/channel-invites', { channelId, inviteFid: fid, role });
   const remove = (by: number, fid: number, role: string) =>
-    api.as(by)('DELETE', '/fc/channel-invites', { channelId: 'pets', removeFid: fid, role });
+    run.api.as(by)('DELETE', '/fc/channel-invites', { channelId: 'pets', removeFid: fid, role });
   const answer = (fid: number, role: string, accept: boolean) =>
-    api.as(fid)('PATCH', '/fc/channel-invites', { channelId: 'pets', role, accept });
-  const follow = (fid: number) => api.as(fid)('POST', '/fc/channel-follows', { channelId: 'pets' });
+    run.api.as(fid)('PATCH', '/fc/channel-invites', { channelId: 'pets', role, accept });
+  const follow = (fid: number) => run.api.as(fid)('POST', '/fc/channel-follows', { channelId: 'pets' });
   const memberFids = async () => {
-    const reply = await api.get('/fc/channel-members?channelId=pets&limit=100');
+    const reply = await run.api.get('/fc/channel-members?channelId=pets&limit=100');
     return (reply.body as { result: { members: { fid: number }[] } }).result.members
       .map((m) => m.fid)
       .sort((a, b) => a - b);
   };
   const channel = async () =>
-    ((await api.get('/v1/channel?channelId=pets')).body as ChannelBody).result.channel;
+    ((await run.api.get('/v1/channel?channelId=pets')).body as ChannelBody).result.channel;
   const ok = (reply: Reply) => assert.deepEqual([reply.status, reply.body], [200, SUCCESS]);
   const refused = (reply: Reply, status: number, code: string, message: string) =>
     assert.deepEqual([reply.status, reply.body], [status, failure(code, message)]);
@@ -61,27 +54,27 @@ forEachDialect('social channel invites', (dialect) => {
     ok(first);
     assert.equal(first.headers['x-ratelimit-limit'], '100');
     assert.equal(first.headers['x-ratelimit-remaining'], '98');
-    api.followUser(3, OWNER);
-    harness.clock.advance(1000);
+    run.api.followUser(3, OWNER);
+    run.harness.clock.advance(1000);
     ok(await invite(OWNER, 3, 'member'));
     // Idempotent: the outstanding invite stays as it was.
     ok(await invite(OWNER, 2, 'member'));
-    const invites = await api.get('/fc/channel-invites?channelId=pets');
+    const invites = await run.api.get('/fc/channel-invites?channelId=pets');
     assert.deepEqual(invites.body, {
       result: {
         invites: [
-          { channelId: 'pets', invitedFid: 3, invitedAt: start + 1, inviterFid: OWNER, role: 'member' },
-          { channelId: 'pets', invitedFid: 2, invitedAt: start, inviterFid: OWNER, role: 'member' },
+          { channelId: 'pets', invitedFid: 3, invitedAt: run.start + 1, inviterFid: OWNER, role: 'member' },
+          { channelId: 'pets', invitedFid: 2, invitedAt: run.start, inviterFid: OWNER, role: 'member' },
         ],
       },
     });
-    const mine = await api.get('/fc/channel-invites?fid=2');
+    const mine = await run.api.get('/fc/channel-invites?fid=2');
     assert.equal((mine.body as { result: { invites: unknown[] } }).result.invites.length, 1);
   });
 
   it('refuses malformed invites and unknown channels', async () => {
     assert.equal(
-      (await api.as(OWNER)('POST', '/fc/channel-invites', { channelId: 'pets', role: 'member' })).status,
+      (await run.api.as(OWNER)('POST', '/fc/channel-invites', { channelId: 'pets', role: 'member' })).status,
       400,
     );
     assert.equal((await invite(OWNER, 2, 'admin')).status, 400);
@@ -92,14 +85,14 @@ forEachDialect('social channel invites', (dialect) => {
       'CHANNEL_NOT_FOUND',
       'Channel nope does not exist',
     );
-    const unknown = await api.as(2)('PATCH', '/fc/channel-invites', {
+    const unknown = await run.api.as(2)('PATCH', '/fc/channel-invites', {
       channelId: 'nope',
       role: 'member',
       accept: true,
     });
     refused(unknown, 404, 'CHANNEL_NOT_FOUND', 'Channel nope does not exist');
     assert.equal(
-      (await api.as(2)('PATCH', '/fc/channel-invites', { channelId: 'pets', role: 'member' })).status,
+      (await run.api.as(2)('PATCH', '/fc/channel-invites', { channelId: 'pets', role: 'member' })).status,
       400,
     );
   });
@@ -134,10 +127,14 @@ forEachDialect('social channel invites', (dialect) => {
       'You have no outstanding member invite to channel pets',
     );
     assert.deepEqual(await memberFids(), [OWNER, 2]);
-    assert.deepEqual((await api.get('/fc/channel-invites?channelId=pets')).body, { result: { invites: [] } });
+    assert.deepEqual((await run.api.get('/fc/channel-invites?channelId=pets')).body, {
+      result: { invites: [] },
+    });
     // Inviting a member again is a no-op.
     ok(await invite(OWNER, 2, 'member'));
-    assert.deepEqual((await api.get('/fc/channel-invites?channelId=pets')).body, { result: { invites: [] } });
+    assert.deepEqual((await run.api.get('/fc/channel-invites?channelId=pets')).body, {
+      result: { invites: [] },
+    });
   });
 
   it('invites moderators from members, by the owner only, keeping their member time', async () => {
@@ -151,8 +148,8 @@ forEachDialect('social channel invites', (dialect) => {
     ok(await invite(OWNER, 2, 'moderator'));
     ok(await answer(2, 'moderator', true));
     assert.deepEqual((await channel()).moderatorFids, [2]);
-    const members = await api.get('/fc/channel-members?channelId=pets&fid=2');
-    assert.deepEqual(members.body, { result: { members: [{ fid: 2, memberAt: start + 1 }] } });
+    const members = await run.api.get('/fc/channel-members?channelId=pets&fid=2');
+    assert.deepEqual(members.body, { result: { members: [{ fid: 2, memberAt: run.start + 1 }] } });
     // A moderator invites members (who must follow the channel or them), never moderators.
     refused(
       await invite(2, 5, 'moderator'),
@@ -166,9 +163,9 @@ forEachDialect('social channel invites', (dialect) => {
       'INVITEE_NOT_FOLLOWING',
       'User must follow channel or inviter to be invited as member',
     );
-    api.followUser(3, 2);
+    run.api.followUser(3, 2);
     ok(await invite(2, 3, 'member'));
-    const invites = (await api.get('/fc/channel-invites?fid=3')).body as {
+    const invites = (await run.api.get('/fc/channel-invites?fid=3')).body as {
       result: { invites: { inviterFid: number }[] };
     };
     assert.equal(invites.result.invites[0]?.inviterFid, 2);
@@ -181,7 +178,7 @@ forEachDialect('social channel invites', (dialect) => {
       'INVITEE_NOT_MEMBER',
       'User must be a channel member to be invited as moderator',
     );
-    await api.as('admin')('POST', '/admin/bot-allowlist', { fid: BOT });
+    await run.api.as('admin')('POST', '/admin/bot-allowlist', { fid: BOT });
     refused(
       await invite(2, BOT, 'moderator'),
       403,
@@ -190,7 +187,7 @@ forEachDialect('social channel invites', (dialect) => {
     );
     ok(await invite(OWNER, BOT, 'moderator'));
     assert.deepEqual((await channel()).moderatorFids, [2, BOT]);
-    assert.deepEqual((await api.get(`/fc/channel-invites?fid=${BOT}`)).body, { result: { invites: [] } });
+    assert.deepEqual((await run.api.get(`/fc/channel-invites?fid=${BOT}`)).body, { result: { invites: [] } });
   });
 
   it('removes moderators back to members and members out, restricting only removed members', async () => {
@@ -220,14 +217,14 @@ forEachDialect('social channel invites', (dialect) => {
 
     // Revoking fid 3's outstanding invite does not restrict them.
     ok(await remove(2, 3, 'member'));
-    assert.deepEqual((await api.get('/fc/channel-invites?fid=3')).body, { result: { invites: [] } });
+    assert.deepEqual((await run.api.get('/fc/channel-invites?fid=3')).body, { result: { invites: [] } });
     // Removing a member does.
-    harness.clock.advance(1000);
+    run.harness.clock.advance(1000);
     ok(await remove(2, BOT, 'member'));
     ok(await remove(2, BOT, 'member'));
     assert.deepEqual(await memberFids(), [OWNER, 2]);
-    assert.deepEqual((await api.get('/fc/channel-restricted-users?channelId=pets')).body, {
-      result: { restrictedUsers: [{ fid: BOT, channelId: 'pets', restrictedAt: start + 2 }] },
+    assert.deepEqual((await run.api.get('/fc/channel-restricted-users?channelId=pets')).body, {
+      result: { restrictedUsers: [{ fid: BOT, channelId: 'pets', restrictedAt: run.start + 2 }] },
     });
     // A moderator removed as member by the owner loses both roles.
     ok(await invite(OWNER, 3, 'member'));
@@ -236,21 +233,21 @@ forEachDialect('social channel invites', (dialect) => {
     ok(await answer(3, 'moderator', true));
     ok(await remove(OWNER, 3, 'member'));
     assert.deepEqual(await memberFids(), [OWNER, 2]);
-    assert.deepEqual((await api.get('/fc/channel-invites?fid=3')).body, { result: { invites: [] } });
+    assert.deepEqual((await run.api.get('/fc/channel-invites?fid=3')).body, { result: { invites: [] } });
   });
 
   it('ends a restriction as soon as the user is invited again', async () => {
     ok(await invite(OWNER, BOT, 'moderator'));
-    const restricted = await api.get('/fc/channel-restricted-users?fid=3');
+    const restricted = await run.api.get('/fc/channel-restricted-users?fid=3');
     assert.equal(
       (restricted.body as { result: { restrictedUsers: unknown[] } }).result.restrictedUsers.length,
       1,
     );
     ok(await invite(2, 3, 'member'));
-    assert.deepEqual((await api.get('/fc/channel-restricted-users?channelId=pets')).body, {
+    assert.deepEqual((await run.api.get('/fc/channel-restricted-users?channelId=pets')).body, {
       result: { restrictedUsers: [] },
     });
-    const history = await harness.database.db
+    const history = await run.harness.database.db
       .selectFrom('channel_sanctions')
       .select(['fid', 'kind'])
       .where('ended_at', 'is not', null)
@@ -285,10 +282,10 @@ forEachDialect('social channel invites', (dialect) => {
   });
 
   it('limits each caller to 100 invite and removal calls per channel per hour', async () => {
-    await api.as(OWNER)('POST', '/fc/channels', { id: 'quiet', name: 'Quiet' });
+    await run.api.as(OWNER)('POST', '/fc/channels', { id: 'quiet', name: 'Quiet' });
     for (let call = 0; call < 50; call += 1) {
       ok(
-        await api.as(OWNER)('DELETE', '/fc/channel-invites', {
+        await run.api.as(OWNER)('DELETE', '/fc/channel-invites', {
           channelId: 'quiet',
           removeFid: 7,
           role: 'member',
@@ -303,8 +300,8 @@ forEachDialect('social channel invites', (dialect) => {
     assert.ok(Number(limited.headers['retry-after']) > 0);
     // Another channel, or the same channel an hour later, counts apart.
     ok(await invite(OWNER, OWNER, 'member', 'pets'));
-    harness.clock.advance(60 * 60 * 1000);
-    api.renewTokens();
+    run.harness.clock.advance(60 * 60 * 1000);
+    run.api.renewTokens();
     ok(await invite(OWNER, OWNER, 'member', 'quiet'));
   });
 });

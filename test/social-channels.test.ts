@@ -1,27 +1,18 @@
 import assert from 'node:assert/strict';
-import { after, before, it } from 'node:test';
+import { it } from 'node:test';
 import { encodeCursor } from '../src/shared/http/index.js';
 import { putUserData } from '../src/social/node-index/store.js';
-import { openSocialHarness, type SocialHarness } from '../src/social/testing.js';
 import { forEachDialect } from '../src/storage/testing.js';
-import { channelApi, failure, SUCCESS, type ChannelApi } from './support/social-channel-api.js';
+import { channelApiRun, failure, SUCCESS } from './support/social-channel-api.js';
 
 /** Channel catalog, follows and the operator's tools, over HTTP (docs/social/channels.md). */
 forEachDialect('social channels', (dialect) => {
-  let harness: SocialHarness;
-  let api: ChannelApi;
-  let start: number;
-  before(async () => {
-    harness = await openSocialHarness(dialect);
-    api = channelApi(harness);
-    start = harness.clock.seconds();
-  });
-  after(() => harness.close());
+  const run = channelApiRun(dialect);
 
-  const tick = () => harness.clock.advance(1000);
+  const tick = () => run.harness.clock.advance(1000);
 
   it('creates a channel owned by the caller and serves it', async () => {
-    const created = await api.as(10)('POST', '/fc/channels', {
+    const created = await run.api.as(10)('POST', '/fc/channels', {
       id: 'cats',
       name: 'Cats',
       description: 'All about cats',
@@ -39,22 +30,22 @@ forEachDialect('social channels', (dialect) => {
       headerImageUrl: '',
       leadFid: 10,
       moderatorFids: [],
-      createdAt: start,
+      createdAt: run.start,
       followerCount: 0,
       memberCount: 1,
       publicCasting: true,
       externalLink: { title: 'Cat facts', url: 'https://cats.example' },
     };
     assert.deepEqual([created.status, created.body], [200, { result: { channel: cats } }]);
-    const read = await api.get('/v1/channel?channelId=cats');
+    const read = await run.api.get('/v1/channel?channelId=cats');
     assert.equal(read.status, 200);
     assert.deepEqual(read.body, { result: { channel: cats } });
-    const members = await api.get('/fc/channel-members?channelId=cats');
-    assert.deepEqual(members.body, { result: { members: [{ fid: 10, memberAt: start }] } });
+    const members = await run.api.get('/fc/channel-members?channelId=cats');
+    assert.deepEqual(members.body, { result: { members: [{ fid: 10, memberAt: run.start }] } });
   });
 
   it('refuses a taken id or url, a bad id, unknown fields and anonymous callers', async () => {
-    const taken = await api.as(11)('POST', '/fc/channels', { id: 'cats', name: 'Other cats' });
+    const taken = await run.api.as(11)('POST', '/fc/channels', { id: 'cats', name: 'Other cats' });
     assert.equal(taken.status, 409);
     assert.deepEqual(
       taken.body,
@@ -63,7 +54,7 @@ forEachDialect('social channels', (dialect) => {
         'A channel with id cats or url https://farcaster.xyz/~/channel/cats already exists',
       ),
     );
-    const sameUrl = await api.as('admin')('POST', '/admin/channels', {
+    const sameUrl = await run.api.as('admin')('POST', '/admin/channels', {
       id: 'kittens',
       name: 'Kittens',
       url: 'https://farcaster.xyz/~/channel/cats',
@@ -78,11 +69,11 @@ forEachDialect('social channels', (dialect) => {
       { id: 'dogs', name: 'Dogs', leadFid: 5 },
       { id: 'dogs' },
     ]) {
-      const refused = await api.as(11)('POST', '/fc/channels', body);
+      const refused = await run.api.as(11)('POST', '/fc/channels', body);
       assert.equal(refused.status, 400, JSON.stringify(body));
       assert.equal((refused.body as { errors: { code: string }[] }).errors[0]?.code, 'INVALID_REQUEST');
     }
-    const anonymous = await harness.app.inject({
+    const anonymous = await run.harness.app.inject({
       method: 'POST',
       url: '/fc/channels',
       payload: { id: 'dogs', name: 'Dogs' },
@@ -101,25 +92,25 @@ forEachDialect('social channels', (dialect) => {
       '/fc/channel-bans?channelId=nope',
       '/fc/channel-restricted-users?channelId=nope',
     ]) {
-      const reply = await api.get(url);
+      const reply = await run.api.get(url);
       assert.deepEqual([reply.status, reply.body], [404, notFound], url);
     }
-    assert.equal((await api.get('/v1/channel')).status, 400);
-    assert.equal((await api.get('/v1/channel?channelId=a%00b')).status, 400);
+    assert.equal((await run.api.get('/v1/channel')).status, 400);
+    assert.equal((await run.api.get('/v1/channel?channelId=a%00b')).status, 400);
     // A cursor of another list's shape (a string tie-breaker where fids are compared) is refused.
-    const forged = encodeCursor([start, 'cats']);
-    const refused = await api.get(`/fc/channel-invites?cursor=${forged}`);
+    const forged = encodeCursor([run.start, 'cats']);
+    const refused = await run.api.get(`/fc/channel-invites?cursor=${forged}`);
     assert.deepEqual([refused.status, refused.body], [400, failure('BAD_CURSOR', 'Invalid cursor')]);
-    assert.equal((await api.get(`/fc/channel-bans?cursor=${encodeCursor([1.5, 2])}`)).status, 400);
-    assert.equal((await api.get('/v1/user-channel?channelId=cats&fid=abc')).status, 400);
-    assert.equal((await api.get('/v1/user-channel?channelId=cats&fid=1e300')).status, 400);
-    assert.equal((await api.as(10)('POST', '/fc/channel-follows', { channelId: 'nope' })).status, 404);
+    assert.equal((await run.api.get(`/fc/channel-bans?cursor=${encodeCursor([1.5, 2])}`)).status, 400);
+    assert.equal((await run.api.get('/v1/user-channel?channelId=cats&fid=abc')).status, 400);
+    assert.equal((await run.api.get('/v1/user-channel?channelId=cats&fid=1e300')).status, 400);
+    assert.equal((await run.api.as(10)('POST', '/fc/channel-follows', { channelId: 'nope' })).status, 404);
   });
 
   it('turns @username mentions of known users into fids at UTF-8 byte offsets', async () => {
-    await putUserData(harness.database.db, 21, 6, 'alice');
-    await putUserData(harness.database.db, 22, 6, 'bob.eth');
-    const edited = await api.as(10)('PATCH', '/fc/channels', {
+    await putUserData(run.harness.database.db, 21, 6, 'alice');
+    await putUserData(run.harness.database.db, 22, 6, 'bob.eth');
+    const edited = await run.api.as(10)('PATCH', '/fc/channels', {
       channelId: 'cats',
       description: 'Ünïcode @alice and @Bob.eth, not a@alice.com nor @nobody; @alice again',
     });
@@ -132,7 +123,7 @@ forEachDialect('social channels', (dialect) => {
   });
 
   it('lets only the owner edit, with a link that can be cleared, and never the id', async () => {
-    const edited = await api.as(10)('PATCH', '/fc/channels', {
+    const edited = await run.api.as(10)('PATCH', '/fc/channels', {
       channelId: 'cats',
       name: 'Cats!',
       description: '',
@@ -149,82 +140,97 @@ forEachDialect('social channels', (dialect) => {
     assert.equal(channel.publicCasting, false);
     assert.equal(channel.headerImageUrl, 'https://img.example/header.png');
 
-    const stranger = await api.as(11)('PATCH', '/fc/channels', { channelId: 'cats', name: 'Mine' });
+    const stranger = await run.api.as(11)('PATCH', '/fc/channels', { channelId: 'cats', name: 'Mine' });
     assert.deepEqual(stranger.body, failure('FORBIDDEN', 'You must own channel cats to edit it'));
     assert.equal(stranger.status, 403);
-    assert.equal((await api.as(10)('PATCH', '/fc/channels', { channelId: 'cats', id: 'dogs' })).status, 400);
-    assert.equal((await api.as(10)('PATCH', '/fc/channels', { channelId: 'cats', leadFid: 11 })).status, 400);
-    assert.equal((await api.as(10)('PATCH', '/fc/channels', { channelId: 'nope', name: 'x' })).status, 404);
+    assert.equal(
+      (await run.api.as(10)('PATCH', '/fc/channels', { channelId: 'cats', id: 'dogs' })).status,
+      400,
+    );
+    assert.equal(
+      (await run.api.as(10)('PATCH', '/fc/channels', { channelId: 'cats', leadFid: 11 })).status,
+      400,
+    );
+    assert.equal(
+      (await run.api.as(10)('PATCH', '/fc/channels', { channelId: 'nope', name: 'x' })).status,
+      404,
+    );
   });
 
   it('keeps follows idempotent and lists them newest first with paging', async () => {
     tick();
-    assert.deepEqual((await api.as(31)('POST', '/fc/channel-follows', { channelId: 'cats' })).body, SUCCESS);
+    assert.deepEqual(
+      (await run.api.as(31)('POST', '/fc/channel-follows', { channelId: 'cats' })).body,
+      SUCCESS,
+    );
     tick();
-    const second = await api.as(31)('POST', '/fc/channel-follows', { channelId: 'cats' });
+    const second = await run.api.as(31)('POST', '/fc/channel-follows', { channelId: 'cats' });
     assert.deepEqual(second.body, SUCCESS);
-    assert.deepEqual((await api.as(32)('POST', '/fc/channel-follows', { channelKey: 'cats' })).body, SUCCESS);
-    await api.as(33)('POST', '/fc/channel-follows', { channelId: 'cats' });
-    assert.equal((await api.as(33)('POST', '/fc/channel-follows', {})).status, 400);
+    assert.deepEqual(
+      (await run.api.as(32)('POST', '/fc/channel-follows', { channelKey: 'cats' })).body,
+      SUCCESS,
+    );
+    await run.api.as(33)('POST', '/fc/channel-follows', { channelId: 'cats' });
+    assert.equal((await run.api.as(33)('POST', '/fc/channel-follows', {})).status, 400);
 
-    const first = await api.get('/v1/channel-followers?channelId=cats&limit=2');
+    const first = await run.api.get('/v1/channel-followers?channelId=cats&limit=2');
     const body = first.body as { result: unknown; next: { cursor: string } };
     assert.deepEqual(body.result, {
       users: [
-        { fid: 33, followedAt: start + 2 },
-        { fid: 32, followedAt: start + 2 },
+        { fid: 33, followedAt: run.start + 2 },
+        { fid: 32, followedAt: run.start + 2 },
       ],
     });
-    const rest = await api.get(`/v1/channel-followers?channelId=cats&limit=2&cursor=${body.next.cursor}`);
-    assert.deepEqual(rest.body, { result: { users: [{ fid: 31, followedAt: start + 1 }] } });
-    assert.equal((await api.get('/v1/channel-followers?channelId=cats&cursor=bogus')).status, 400);
-    assert.equal((await api.get('/v1/channel-followers?channelId=cats&limit=101')).status, 400);
+    const rest = await run.api.get(`/v1/channel-followers?channelId=cats&limit=2&cursor=${body.next.cursor}`);
+    assert.deepEqual(rest.body, { result: { users: [{ fid: 31, followedAt: run.start + 1 }] } });
+    assert.equal((await run.api.get('/v1/channel-followers?channelId=cats&cursor=bogus')).status, 400);
+    assert.equal((await run.api.get('/v1/channel-followers?channelId=cats&limit=101')).status, 400);
 
-    assert.deepEqual((await api.get('/v1/user-channel?fid=31&channelId=cats')).body, {
-      result: { following: true, followedAt: start + 1 },
+    assert.deepEqual((await run.api.get('/v1/user-channel?fid=31&channelId=cats')).body, {
+      result: { following: true, followedAt: run.start + 1 },
     });
     assert.deepEqual(
-      (await api.as(33)('DELETE', '/fc/channel-follows', { channelId: 'cats' })).body,
+      (await run.api.as(33)('DELETE', '/fc/channel-follows', { channelId: 'cats' })).body,
       SUCCESS,
     );
     assert.deepEqual(
-      (await api.as(33)('DELETE', '/fc/channel-follows', { channelId: 'cats' })).body,
+      (await run.api.as(33)('DELETE', '/fc/channel-follows', { channelId: 'cats' })).body,
       SUCCESS,
     );
-    assert.deepEqual((await api.get('/v1/user-channel?fid=33&channelId=cats')).body, {
+    assert.deepEqual((await run.api.get('/v1/user-channel?fid=33&channelId=cats')).body, {
       result: { following: false },
     });
-    const channel = (await api.get('/v1/channel?channelId=cats')).body as {
+    const channel = (await run.api.get('/v1/channel?channelId=cats')).body as {
       result: { channel: { followerCount: number } };
     };
     assert.equal(channel.result.channel.followerCount, 2);
   });
 
   it("lists a user's followed channels with followedAt, newest first", async () => {
-    await api.as('admin')('POST', '/admin/channels', { id: 'dogs', name: 'Dogs', leadFid: 40 });
+    await run.api.as('admin')('POST', '/admin/channels', { id: 'dogs', name: 'Dogs', leadFid: 40 });
     tick();
-    await api.as(31)('POST', '/fc/channel-follows', { channelId: 'dogs' });
-    const page = await api.get('/v1/user-following-channels?fid=31&limit=1');
+    await run.api.as(31)('POST', '/fc/channel-follows', { channelId: 'dogs' });
+    const page = await run.api.get('/v1/user-following-channels?fid=31&limit=1');
     const body = page.body as { result: { channels: Record<string, unknown>[] }; next: { cursor: string } };
     assert.equal(body.result.channels.length, 1);
     assert.equal(body.result.channels[0]?.id, 'dogs');
-    assert.equal(body.result.channels[0]?.followedAt, start + 3);
+    assert.equal(body.result.channels[0]?.followedAt, run.start + 3);
     assert.equal(body.result.channels[0]?.followerCount, 1);
     assert.equal(body.result.channels[0]?.leadFid, 40);
-    const rest = await api.get(`/v1/user-following-channels?fid=31&limit=1&cursor=${body.next.cursor}`);
+    const rest = await run.api.get(`/v1/user-following-channels?fid=31&limit=1&cursor=${body.next.cursor}`);
     const restBody = rest.body as { result: { channels: Record<string, unknown>[] }; next?: unknown };
     assert.deepEqual(
       restBody.result.channels.map((channel) => [channel.id, channel.followedAt]),
-      [['cats', start + 1]],
+      [['cats', run.start + 1]],
     );
     assert.equal(restBody.next, undefined);
-    assert.deepEqual((await api.get('/v1/user-following-channels?fid=99')).body, {
+    assert.deepEqual((await run.api.get('/v1/user-following-channels?fid=99')).body, {
       result: { channels: [] },
     });
   });
 
   it('serves every channel with live counts', async () => {
-    const all = await api.get('/v2/all-channels');
+    const all = await run.api.get('/v2/all-channels');
     const channels = (all.body as { result: { channels: Record<string, unknown>[] } }).result.channels;
     assert.deepEqual(
       channels.map((channel) => [channel.id, channel.followerCount, channel.memberCount]),
@@ -236,9 +242,9 @@ forEachDialect('social channels', (dialect) => {
   });
 
   it('lets the operator create legacy channels, transfer ownership and remove channels', async () => {
-    const anonymous = await api.as(10)('POST', '/admin/channels', { id: 'eth', name: 'Ethereum' });
+    const anonymous = await run.api.as(10)('POST', '/admin/channels', { id: 'eth', name: 'Ethereum' });
     assert.equal(anonymous.status, 401);
-    const legacy = await api.as('admin')('POST', '/admin/channels', {
+    const legacy = await run.api.as('admin')('POST', '/admin/channels', {
       id: 'ethereum',
       name: 'Ethereum',
       url: 'https://ethereum.org',
@@ -248,12 +254,15 @@ forEachDialect('social channels', (dialect) => {
     assert.equal(channel.leadFid, undefined);
     assert.equal(channel.memberCount, 0);
 
-    await api.as(41)('POST', '/fc/channel-follows', { channelId: 'dogs' });
-    const transferred = await api.as('admin')('PATCH', '/admin/channels', { channelId: 'dogs', leadFid: 41 });
+    await run.api.as(41)('POST', '/fc/channel-follows', { channelId: 'dogs' });
+    const transferred = await run.api.as('admin')('PATCH', '/admin/channels', {
+      channelId: 'dogs',
+      leadFid: 41,
+    });
     const dogs = (transferred.body as { result: { channel: Record<string, unknown> } }).result.channel;
     assert.equal(dogs.leadFid, 41);
     assert.equal(dogs.memberCount, 2);
-    const members = await api.get('/fc/channel-members?channelId=dogs');
+    const members = await run.api.get('/fc/channel-members?channelId=dogs');
     assert.deepEqual(
       (members.body as { result: { members: { fid: number }[] } }).result.members
         .map((member) => member.fid)
@@ -261,34 +270,37 @@ forEachDialect('social channels', (dialect) => {
       [40, 41],
     );
     // The old owner is a plain member now: they cannot edit; the new owner can.
-    assert.equal((await api.as(40)('PATCH', '/fc/channels', { channelId: 'dogs', name: 'x' })).status, 403);
     assert.equal(
-      (await api.as(41)('PATCH', '/fc/channels', { channelId: 'dogs', name: 'Dogs!' })).status,
+      (await run.api.as(40)('PATCH', '/fc/channels', { channelId: 'dogs', name: 'x' })).status,
+      403,
+    );
+    assert.equal(
+      (await run.api.as(41)('PATCH', '/fc/channels', { channelId: 'dogs', name: 'Dogs!' })).status,
       200,
     );
 
     assert.deepEqual(
-      (await api.as('admin')('DELETE', '/admin/channels', { channelId: 'dogs' })).body,
+      (await run.api.as('admin')('DELETE', '/admin/channels', { channelId: 'dogs' })).body,
       SUCCESS,
     );
-    assert.equal((await api.get('/v1/channel?channelId=dogs')).status, 404);
-    assert.equal((await api.as('admin')('DELETE', '/admin/channels', { channelId: 'dogs' })).status, 404);
-    assert.deepEqual((await api.get('/v1/user-following-channels?fid=41')).body, {
+    assert.equal((await run.api.get('/v1/channel?channelId=dogs')).status, 404);
+    assert.equal((await run.api.as('admin')('DELETE', '/admin/channels', { channelId: 'dogs' })).status, 404);
+    assert.deepEqual((await run.api.get('/v1/user-following-channels?fid=41')).body, {
       result: { channels: [] },
     });
     // The id and url are free again.
-    assert.equal((await api.as(42)('POST', '/fc/channels', { id: 'dogs', name: 'Dogs' })).status, 200);
+    assert.equal((await run.api.as(42)('POST', '/fc/channels', { id: 'dogs', name: 'Dogs' })).status, 200);
   });
 
   it('keeps a bot allowlist for the operator', async () => {
-    assert.equal((await api.as(10)('GET', '/admin/bot-allowlist')).status, 401);
-    assert.deepEqual((await api.as('admin')('POST', '/admin/bot-allowlist', { fid: 500 })).body, SUCCESS);
+    assert.equal((await run.api.as(10)('GET', '/admin/bot-allowlist')).status, 401);
+    assert.deepEqual((await run.api.as('admin')('POST', '/admin/bot-allowlist', { fid: 500 })).body, SUCCESS);
     tick();
-    assert.deepEqual((await api.as('admin')('POST', '/admin/bot-allowlist', { fid: 500 })).body, SUCCESS);
-    await api.as('admin')('POST', '/admin/bot-allowlist', { fid: 501 });
-    await api.as('admin')('DELETE', '/admin/bot-allowlist', { fid: 501 });
-    const bots = await api.as('admin')('GET', '/admin/bot-allowlist');
-    assert.deepEqual(bots.body, { result: { bots: [{ fid: 500, addedAt: start + 3 }] } });
-    assert.equal((await api.as('admin')('POST', '/admin/bot-allowlist', { fid: 0 })).status, 400);
+    assert.deepEqual((await run.api.as('admin')('POST', '/admin/bot-allowlist', { fid: 500 })).body, SUCCESS);
+    await run.api.as('admin')('POST', '/admin/bot-allowlist', { fid: 501 });
+    await run.api.as('admin')('DELETE', '/admin/bot-allowlist', { fid: 501 });
+    const bots = await run.api.as('admin')('GET', '/admin/bot-allowlist');
+    assert.deepEqual(bots.body, { result: { bots: [{ fid: 500, addedAt: run.start + 3 }] } });
+    assert.equal((await run.api.as('admin')('POST', '/admin/bot-allowlist', { fid: 0 })).status, 400);
   });
 });

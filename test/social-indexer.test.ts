@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { encodeAbiParameters, getAddress } from 'viem';
+import { getAddress } from 'viem';
 import {
   NETWORK,
   NOW,
@@ -21,7 +21,11 @@ import {
 import { pruneEvents } from '../src/node/events/event-log.js';
 import { signerEvent } from '../src/node/onchain/testing.js';
 import { bytesToBase58 } from '../src/protocol/base58.js';
-import { makeSolanaAddressClaim, solanaClaimText } from '../src/protocol/eip712/index.js';
+import {
+  encodeSignedKeyRequestMetadata,
+  makeSolanaAddressClaim,
+  solanaClaimText,
+} from '../src/protocol/eip712/index.js';
 import { createEd25519Signer } from '../src/protocol/ed25519.js';
 import { MessageType, Protocol, UserDataType } from '../src/protocol/gen/message.js';
 import { OnChainEvent, SignerEventType } from '../src/protocol/gen/onchain_event.js';
@@ -91,27 +95,12 @@ function solanaVerification(account: TestAccount, seed: number, ago: number) {
 
 /** A signer ADD carrying SignedKeyRequest metadata that names `requestFid`. */
 function keyRequestAdd(fid: number, key: Uint8Array, requestFid: number, block: number): OnChainEvent {
-  const metadata = encodeAbiParameters(
-    [
-      {
-        type: 'tuple',
-        components: [
-          { name: 'requestFid', type: 'uint256' },
-          { name: 'requestSigner', type: 'address' },
-          { name: 'signature', type: 'bytes' },
-          { name: 'deadline', type: 'uint256' },
-        ],
-      },
-    ],
-    [
-      {
-        requestFid: BigInt(requestFid),
-        requestSigner: '0x00000000000000000000000000000000000000aa',
-        signature: '0x0102',
-        deadline: 1n,
-      },
-    ],
-  );
+  const metadata = encodeSignedKeyRequestMetadata({
+    requestFid: BigInt(requestFid),
+    requestSigner: '0x00000000000000000000000000000000000000aa',
+    signature: '0x0102',
+    deadline: 1n,
+  });
   const event = signerEvent(fid, key, SignerEventType.ADD, { block });
   return OnChainEvent.fromPartial({
     ...event,

@@ -1,48 +1,27 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import type { LightMyRequestResponse } from 'fastify';
 import { bytesToHex, type Hex } from '../src/protocol/hex.js';
 import { testClock } from '../src/shared/test-clock.js';
 import { markCastRemoved, putCast } from '../src/social/node-index/store.js';
 import { pinCast } from '../src/social/moderation/pins.js';
-import { openSocialHarness, type SocialHarness } from '../src/social/testing.js';
 import type { SocialTables } from '../src/social/store.js';
 import { forEachDialect, openTestDatabase, type TestDatabase } from '../src/storage/testing.js';
 import {
-  apiClient,
   createTestChannel,
   followTestChannel,
+  MEMBER,
+  MODERATOR,
+  OWNER,
   pinnedCastOf,
-  type ApiCall,
+  socialApiRun,
   type TestChannel,
 } from './support/social-channels.js';
 
 /** Pinned casts and their announcements over HTTP (spec §3.6, §4.4, §6.6). */
 
-const OWNER = 1;
-const MODERATOR = 2;
-const MEMBER = 3;
-
 forEachDialect('social pinned casts', (dialect) => {
-  let harness: SocialHarness;
-  let call: (call: ApiCall) => Promise<LightMyRequestResponse>;
-  let channelCount = 0;
-
-  before(async () => {
-    harness = await openSocialHarness(dialect);
-    call = apiClient(harness);
-  });
-  after(() => harness.close());
-
-  const newChannel = (): Promise<TestChannel> => {
-    channelCount += 1;
-    return createTestChannel(harness.database.db, {
-      id: `pin${channelCount}`,
-      ownerFid: OWNER,
-      moderatorFids: [MODERATOR],
-      memberFids: [MEMBER],
-    });
-  };
+  const run = socialApiRun(dialect, 'pin');
+  const { call, newChannel } = run;
   const pin = (as: number, castHash: string, notifyChannelFollowers?: boolean) =>
     call({
       method: 'PUT',
@@ -57,13 +36,13 @@ forEachDialect('social pinned casts', (dialect) => {
     assert.equal(response.statusCode, 200);
     return response.json();
   };
-  const pinned = (channel: TestChannel) => pinnedCastOf(harness.database.db, channel.id);
+  const pinned = (channel: TestChannel) => pinnedCastOf(run.harness.database.db, channel.id);
   const SUCCESS = { result: { success: true } };
 
   it('lets the owner and moderators pin, replacing the pin; pinning the pinned cast is a no-op', async () => {
     const channel = await newChannel();
-    const first = await harness.seedCast({ fid: 10, parentUrl: channel.url });
-    const second = await harness.seedCast({ fid: 11, parentUrl: channel.url });
+    const first = await run.harness.seedCast({ fid: 10, parentUrl: channel.url });
+    const second = await run.harness.seedCast({ fid: 11, parentUrl: channel.url });
 
     const response = await pin(OWNER, first);
     assert.equal(response.statusCode, 200);
@@ -77,7 +56,7 @@ forEachDialect('social pinned casts', (dialect) => {
 
   it('refuses members, unknown casts, casts outside channels and bad bodies', async () => {
     const channel = await newChannel();
-    const cast = await harness.seedCast({ fid: 10, parentUrl: channel.url });
+    const cast = await run.harness.seedCast({ fid: 10, parentUrl: channel.url });
     const member = await pin(MEMBER, cast);
     assert.equal(member.statusCode, 403);
     assert.deepEqual(member.json(), {
@@ -90,7 +69,7 @@ forEachDialect('social pinned casts', (dialect) => {
     assert.deepEqual(unknown.json(), {
       errors: [{ message: 'Cast does not exist', code: 'CAST_NOT_FOUND' }],
     });
-    const loose = await pin(OWNER, await harness.seedCast({ fid: 10 }));
+    const loose = await pin(OWNER, await run.harness.seedCast({ fid: 10 }));
     assert.equal(loose.statusCode, 403);
     assert.equal(loose.json().errors[0].code, 'CAST_NOT_IN_CHANNEL');
 
@@ -106,10 +85,10 @@ forEachDialect('social pinned casts', (dialect) => {
 
   it('announces to every follower once per cast, only when asked and when the pin changes', async () => {
     const channel = await newChannel();
-    await followTestChannel(harness.database.db, channel.id, [20, 21, 22]);
-    const first = await harness.seedCast({ fid: 10, parentUrl: channel.url });
-    const second = await harness.seedCast({ fid: 10, parentUrl: channel.url });
-    const pinnedAt = harness.clock.seconds();
+    await followTestChannel(run.harness.database.db, channel.id, [20, 21, 22]);
+    const first = await run.harness.seedCast({ fid: 10, parentUrl: channel.url });
+    const second = await run.harness.seedCast({ fid: 10, parentUrl: channel.url });
+    const pinnedAt = run.harness.clock.seconds();
     const announcement = (castHash: string, createdAt: number) => ({
       type: 'channel-announcement',
       channelId: channel.id,
@@ -125,7 +104,7 @@ forEachDialect('social pinned casts', (dialect) => {
     }
     assert.deepEqual(await notificationsOf(23), { result: { notifications: [] } });
 
-    harness.clock.advance(1000);
+    run.harness.clock.advance(1000);
     // Already pinned: nothing changes, so nobody hears twice.
     assert.deepEqual((await pin(MODERATOR, first, true)).json(), SUCCESS);
     // A new pin without notify sends nothing.
@@ -133,8 +112,8 @@ forEachDialect('social pinned casts', (dialect) => {
     assert.equal((await notificationsOf(20)).result.notifications.length, 1);
 
     // Pinning the first cast again with notify reaches only the follower who never heard of it.
-    await followTestChannel(harness.database.db, channel.id, [23]);
-    harness.clock.advance(1000);
+    await followTestChannel(run.harness.database.db, channel.id, [23]);
+    run.harness.clock.advance(1000);
     assert.deepEqual((await pin(OWNER, first, true)).json(), SUCCESS);
     assert.deepEqual(await notificationsOf(23), {
       result: { notifications: [announcement(first, pinnedAt + 2)] },
@@ -145,7 +124,7 @@ forEachDialect('social pinned casts', (dialect) => {
 
     // Unpinning keeps what was sent; newest first with paging.
     assert.deepEqual((await unpin(OWNER, { channelId: channel.id })).json(), SUCCESS);
-    harness.clock.advance(1000);
+    run.harness.clock.advance(1000);
     assert.deepEqual((await pin(OWNER, second, true)).json(), SUCCESS);
     const page1 = await notificationsOf(20, { limit: '1' });
     assert.deepEqual(page1.result, { notifications: [announcement(second, pinnedAt + 3)] });
@@ -158,12 +137,12 @@ forEachDialect('social pinned casts', (dialect) => {
 
   it('unpins by cast only while that cast is pinned, or whatever a channel has pinned', async () => {
     const channel = await newChannel();
-    const first = await harness.seedCast({ fid: 10, parentUrl: channel.url });
-    const second = await harness.seedCast({ fid: 10, parentUrl: channel.url });
+    const first = await run.harness.seedCast({ fid: 10, parentUrl: channel.url });
+    const second = await run.harness.seedCast({ fid: 10, parentUrl: channel.url });
     await pin(OWNER, first);
 
     // Not the pin, unknown, or in no channel: success and nothing changes, whoever asks.
-    for (const castHash of [second, `0x${'ef'.repeat(20)}`, await harness.seedCast({ fid: 10 })]) {
+    for (const castHash of [second, `0x${'ef'.repeat(20)}`, await run.harness.seedCast({ fid: 10 })]) {
       assert.deepEqual((await unpin(MEMBER, { castHash })).json(), SUCCESS);
     }
     assert.equal(await pinned(channel), first);
@@ -180,7 +159,11 @@ forEachDialect('social pinned casts', (dialect) => {
 
     // A pinned cast its author deleted can still be unpinned by its hash.
     await pin(OWNER, second);
-    await markCastRemoved(harness.database.db, Buffer.from(second.slice(2), 'hex'), harness.clock.seconds());
+    await markCastRemoved(
+      run.harness.database.db,
+      Buffer.from(second.slice(2), 'hex'),
+      run.harness.clock.seconds(),
+    );
     assert.deepEqual((await unpin(OWNER, { castHash: second })).json(), SUCCESS);
     assert.equal(await pinned(channel), null);
 

@@ -1,55 +1,33 @@
 import assert from 'node:assert/strict';
-import { after, before, it } from 'node:test';
-import type { LightMyRequestResponse } from 'fastify';
+import { it } from 'node:test';
 import { encodeCursor } from '../src/shared/http/index.js';
 import { markCastRemoved } from '../src/social/node-index/store.js';
-import { openSocialHarness, type SocialHarness } from '../src/social/testing.js';
 import { forEachDialect } from '../src/storage/testing.js';
-import { apiClient, createTestChannel, type ApiCall, type TestChannel } from './support/social-channels.js';
+import { createTestChannel, MEMBER, MODERATOR, OWNER, socialApiRun } from './support/social-channels.js';
 
 /** Cast moderation over HTTP (spec §2.7, §4.3): the hide/unhide log, who may moderate, request faults. */
 
-const OWNER = 1;
-const MODERATOR = 2;
-const MEMBER = 3;
 const OUTSIDER = 4;
 
 forEachDialect('social cast moderation', (dialect) => {
-  let harness: SocialHarness;
-  let call: (call: ApiCall) => Promise<LightMyRequestResponse>;
-  let channelCount = 0;
-
-  before(async () => {
-    harness = await openSocialHarness(dialect);
-    call = apiClient(harness);
-  });
-  after(() => harness.close());
-
-  const newChannel = (): Promise<TestChannel> => {
-    channelCount += 1;
-    return createTestChannel(harness.database.db, {
-      id: `mod${channelCount}`,
-      ownerFid: OWNER,
-      moderatorFids: [MODERATOR],
-      memberFids: [MEMBER],
-    });
-  };
+  const run = socialApiRun(dialect, 'mod');
+  const { call, newChannel } = run;
   const moderate = (as: number, castHash: string, action: string, url = '/fc/moderated-casts') =>
     call({ method: 'POST', url, as, body: { castHash, action } });
   const list = (query: Record<string, string>) => call({ method: 'GET', url: '/fc/moderated-casts', query });
 
   it('logs every hide and unhide by the owner or a moderator, newest first, on both paths', async () => {
     const channel = await newChannel();
-    const root = await harness.seedCast({ fid: 10, parentUrl: channel.url });
-    const reply = await harness.seedCast({ fid: 11, parentHash: root, parentFid: 10 });
-    const start = harness.clock.seconds();
+    const root = await run.harness.seedCast({ fid: 10, parentUrl: channel.url });
+    const reply = await run.harness.seedCast({ fid: 11, parentHash: root, parentFid: 10 });
+    const start = run.harness.clock.seconds();
 
     assert.deepEqual((await moderate(OWNER, root, 'hide')).json(), { result: { success: true } });
-    harness.clock.advance(1000);
+    run.harness.clock.advance(1000);
     // The docs' sample request path, with the hash in upper case.
     const upper = `0x${reply.slice(2).toUpperCase()}`;
     assert.equal((await moderate(MODERATOR, upper, 'hide', '/fc/moderate-cast')).statusCode, 200);
-    harness.clock.advance(1000);
+    run.harness.clock.advance(1000);
     assert.equal((await moderate(MODERATOR, root, 'unhide')).statusCode, 200);
     // A repeat is logged too: the list is the history.
     assert.equal((await moderate(MODERATOR, root, 'unhide')).statusCode, 200);
@@ -71,10 +49,10 @@ forEachDialect('social cast moderation', (dialect) => {
   it('lists every channel without a filter, pages with a cursor, and 404s an unknown channel', async () => {
     const first = await newChannel();
     const second = await newChannel();
-    const castA = await harness.seedCast({ fid: 10, parentUrl: first.url });
-    const castB = await harness.seedCast({ fid: 10, parentUrl: second.url });
-    harness.clock.advance(60_000);
-    const now = harness.clock.seconds();
+    const castA = await run.harness.seedCast({ fid: 10, parentUrl: first.url });
+    const castB = await run.harness.seedCast({ fid: 10, parentUrl: second.url });
+    run.harness.clock.advance(60_000);
+    const now = run.harness.clock.seconds();
     for (const hash of [castA, castB, castA])
       assert.equal((await moderate(OWNER, hash, 'hide')).statusCode, 200);
 
@@ -113,8 +91,8 @@ forEachDialect('social cast moderation', (dialect) => {
 
   it('refuses members, other channels’ moderators and casts outside channels with 403', async () => {
     const channel = await newChannel();
-    const other = await createTestChannel(harness.database.db, { id: 'elsewhere', ownerFid: OUTSIDER });
-    const cast = await harness.seedCast({ fid: 10, parentUrl: channel.url });
+    const other = await createTestChannel(run.harness.database.db, { id: 'elsewhere', ownerFid: OUTSIDER });
+    const cast = await run.harness.seedCast({ fid: 10, parentUrl: channel.url });
     const forbidden = {
       errors: [
         { message: `Only the owner or a moderator of channel ${channel.id} may do this`, code: 'FORBIDDEN' },
@@ -126,7 +104,7 @@ forEachDialect('social cast moderation', (dialect) => {
       assert.deepEqual(response.json(), forbidden);
     }
     assert.equal(
-      (await moderate(OUTSIDER, await harness.seedCast({ fid: 10, parentUrl: other.url }), 'hide'))
+      (await moderate(OUTSIDER, await run.harness.seedCast({ fid: 10, parentUrl: other.url }), 'hide'))
         .statusCode,
       200,
     );
@@ -137,7 +115,7 @@ forEachDialect('social cast moderation', (dialect) => {
       ],
     };
     for (const parentUrl of [undefined, 'https://example.com/not-a-channel']) {
-      const loose = await harness.seedCast({ fid: 10, ...(parentUrl !== undefined && { parentUrl }) });
+      const loose = await run.harness.seedCast({ fid: 10, ...(parentUrl !== undefined && { parentUrl }) });
       const response = await moderate(OWNER, loose, 'hide');
       assert.equal(response.statusCode, 403);
       assert.deepEqual(response.json(), notInChannel);
@@ -147,8 +125,12 @@ forEachDialect('social cast moderation', (dialect) => {
 
   it('answers unknown and deleted casts with 404', async () => {
     const channel = await newChannel();
-    const cast = await harness.seedCast({ fid: 10, parentUrl: channel.url });
-    await markCastRemoved(harness.database.db, Buffer.from(cast.slice(2), 'hex'), harness.clock.seconds());
+    const cast = await run.harness.seedCast({ fid: 10, parentUrl: channel.url });
+    await markCastRemoved(
+      run.harness.database.db,
+      Buffer.from(cast.slice(2), 'hex'),
+      run.harness.clock.seconds(),
+    );
     const notFound = { errors: [{ message: 'Cast does not exist', code: 'CAST_NOT_FOUND' }] };
     for (const hash of [cast, `0x${'ab'.repeat(20)}`]) {
       const response = await moderate(OWNER, hash, 'hide');
@@ -159,7 +141,7 @@ forEachDialect('social cast moderation', (dialect) => {
 
   it('rejects bad hashes, actions, bodies, cursors and missing tokens', async () => {
     const channel = await newChannel();
-    const cast = await harness.seedCast({ fid: 10, parentUrl: channel.url });
+    const cast = await run.harness.seedCast({ fid: 10, parentUrl: channel.url });
     const bad: [Record<string, unknown> | undefined, string][] = [
       [{ castHash: cast.slice(2), action: 'hide' }, 'body/castHash must match pattern'],
       [{ castHash: `${cast}00`, action: 'hide' }, 'body/castHash must match pattern'],

@@ -19,8 +19,14 @@ import { SocialError } from '../src/social/errors.js';
 import { createKeyChain, type KeyChain } from '../src/social/keys/chain.js';
 import { createSocialService, type SocialService } from '../src/social/service.js';
 import type { SocialTables } from '../src/social/store.js';
-import { fakeNode, TEST_ADMIN_TOKEN, testSocialConfig, type FakeNode } from '../src/social/testing.js';
-import { forEachDialect, openTestDatabase, type TestDatabase } from '../src/storage/testing.js';
+import {
+  openSocialHarness,
+  TEST_ADMIN_TOKEN,
+  testSocialConfig,
+  type FakeNode,
+  type SocialHarness,
+} from '../src/social/testing.js';
+import { forEachDialect, type TestDatabase } from '../src/storage/testing.js';
 
 /**
  * Signed key requests against a real devnet: apps and users are registered on chain, requests are checked
@@ -50,6 +56,7 @@ interface Body {
 }
 
 forEachDialect('signed key requests', (dialect) => {
+  let harness: SocialHarness;
   let database: TestDatabase<SocialTables>;
   let clock: TestClock;
   let node: FakeNode;
@@ -92,24 +99,12 @@ forEachDialect('signed key requests', (dialect) => {
   }
 
   before(async () => {
-    database = await openTestDatabase<SocialTables>(dialect, 'social');
     // The chain's blocks carry real time; the service's clock must agree for deadlines to mean one thing.
     clock = testClock(Date.now());
-    node = fakeNode();
-    service = await createSocialService({
-      config: testSocialConfig(),
-      logger: false,
-      clock,
-      node,
-      chain: chainWith(),
-      indexer: false,
-      database,
-    });
+    harness = await openSocialHarness(dialect, {}, { clock, chain: () => chainWith() });
+    ({ database, node, service } = harness);
   });
-  after(async () => {
-    await service?.close();
-    await database?.cleanup();
-  });
+  after(() => harness?.close());
 
   async function call(
     method: 'GET' | 'POST' | 'PUT',

@@ -10,11 +10,12 @@ import type { SocialConfig } from '../shared/config/index.js';
 import type { HttpApp } from '../shared/http/index.js';
 import { testClock, type TestClock } from '../shared/test-clock.js';
 import type { Dialect } from '../storage/index.js';
-import { openTestDatabase } from '../storage/testing.js';
+import { openTestDatabase, type TestDatabase } from '../storage/testing.js';
+import type { KeyChain } from './keys/chain.js';
 import type { NodeClient } from './node-client.js';
 import { putCast } from './node-index/store.js';
 import { createSocialService, type SocialService } from './service.js';
-import type { SocialDatabase, SocialTables } from './store.js';
+import type { SocialTables } from './store.js';
 
 export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789';
 
@@ -53,7 +54,7 @@ export function fakeNode(): FakeNode {
 export interface SocialHarness {
   service: SocialService;
   app: HttpApp;
-  database: SocialDatabase;
+  database: TestDatabase<SocialTables>;
   clock: TestClock;
   node: FakeNode;
   /** A fresh app key registered as an active signer of `fid`, and a bearer header signed with it. */
@@ -65,12 +66,20 @@ export interface SocialHarness {
 
 let castCounter = 0;
 
+export interface SocialHarnessOptions {
+  /** Default: a test clock at a fixed time. */
+  clock?: TestClock;
+  /** The chain for signed key requests, built on the harness clock; none by default. */
+  chain?: (clock: TestClock) => KeyChain;
+}
+
 export async function openSocialHarness(
   dialect: Dialect,
   overrides: Partial<SocialConfig> = {},
+  options: SocialHarnessOptions = {},
 ): Promise<SocialHarness> {
   const database = await openTestDatabase<SocialTables>(dialect, 'social');
-  const clock = testClock();
+  const clock = options.clock ?? testClock();
   const node = fakeNode();
   const service = await createSocialService({
     config: testSocialConfig(overrides),
@@ -79,6 +88,7 @@ export async function openSocialHarness(
     node,
     database,
     indexer: false,
+    chain: options.chain?.(clock),
   });
   return {
     service,

@@ -4,14 +4,17 @@
  * again on the same data and port. Also the client side: a concurrent write stream that kills the
  * process once enough writes were acknowledged, and records which were.
  */
+import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import type { Socket } from 'node:net';
 import { join } from 'node:path';
+import type { TestContext } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
+import { seededRandom } from '../../src/shared/seeded-random.js';
 import { openDatabase, type Dialect } from '../../src/storage/index.js';
 
 const BIN = fileURLToPath(new URL('../../bin/agora.js', import.meta.url));
@@ -40,7 +43,7 @@ export interface ProcessStorage {
  * of its own created next to AGORA_TEST_DATABASE_URL's (the services use fixed schema names, so two runs
  * cannot share one database) and dropped by `cleanup`, together with the data dir.
  */
-export async function scratchStorage(dialect: Dialect): Promise<ProcessStorage> {
+async function scratchStorage(dialect: Dialect): Promise<ProcessStorage> {
   const dataDir = await mkdtemp(join(tmpdir(), 'agora-crash-'));
   const removeDir = () => rm(dataDir, { recursive: true, force: true });
   if (dialect === 'sqlite') {
@@ -147,7 +150,7 @@ export interface LauncherOptions {
 }
 
 /** `node bin/agora.js <command> <storage flags> --host 127.0.0.1 --port <p> <args>`, startable repeatedly. */
-export function serviceLauncher(command: ServiceCommand, options: LauncherOptions): ServiceLauncher {
+function serviceLauncher(command: ServiceCommand, options: LauncherOptions): ServiceLauncher {
   let port = 0;
   let current: ServiceProcess | undefined;
   let closed = false;
@@ -289,6 +292,8 @@ export interface StreamResult<T, R> {
   /** Writes awaiting an answer when the kill was sent. */
   inFlightAtKill: number;
   ackedAtKill: number;
+  /** How many acknowledged writes the kill waited for. */
+  killAfterAcked: number;
   /** Whether the kill happened (the stream may end first when it is short). */
   killed: boolean;
 }
@@ -310,7 +315,7 @@ export interface StreamOptions<T, R> {
  * acknowledged), and kills the service once `killAfterAcked` were and others are in flight. From the kill
  * on, no new write is sent; the ones in flight settle as answered or lost.
  */
-export async function streamUntilKilled<T, R>(options: StreamOptions<T, R>): Promise<StreamResult<T, R>> {
+async function streamUntilKilled<T, R>(options: StreamOptions<T, R>): Promise<StreamResult<T, R>> {
   const outcomes: StreamResult<T, R>['outcomes'] = new Map();
   for (const task of options.tasks) {
     if (outcomes.has(task.id)) throw new Error(`duplicate task id ${task.id}`);
@@ -386,7 +391,7 @@ export async function streamUntilKilled<T, R>(options: StreamOptions<T, R>): Pro
 
   await Promise.all(Array.from({ length: options.concurrency }, worker));
   if (killing !== undefined) await killing;
-  return { outcomes, ...result, killed: killing !== undefined };
+  return { outcomes, ...result, killAfterAcked: options.killAfterAcked, killed: killing !== undefined };
 }
 
 function chain(first: (() => void) | undefined, second: () => void): () => void {
@@ -408,20 +413,77 @@ export function withState<T, R, S extends Outcome<R>['state']>(
 }
 
 /** The writes answered with something other than 200, as `id: status body` lines. */
-export function refusals<T, R>(result: StreamResult<T, R>): string[] {
+function refusals<T, R>(result: StreamResult<T, R>): string[] {
   return withState(result, 'refused').map(
     ({ task, outcome }) => `${task.id}: ${outcome.status} ${outcome.body}`,
   );
 }
 
 /** A one-line tally of a stream, e.g. `acked 120, lost 14, unsent 66 (in flight at kill: 16)`. */
-export function tally<T, R>(result: StreamResult<T, R>): string {
+function tally<T, R>(result: StreamResult<T, R>): string {
   const counts = new Map<string, number>();
   for (const { outcome } of result.outcomes.values()) {
     counts.set(outcome.state, (counts.get(outcome.state) ?? 0) + 1);
   }
   const parts = [...counts].map(([state, count]) => `${state} ${count}`);
   return `${parts.join(', ')} (in flight at kill: ${result.inFlightAtKill})`;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// A crash test's service
+
+/** `agora <command>` under a crash test, on storage of its own that `close` removes as well. */
+export interface CrashService extends ServiceLauncher {
+  /** `message` with the seed and every start's output, for an assertion. */
+  failure(message: string): string;
+  /**
+   * streamUntilKilled at this service, killing it once a seeded 30 to 60% of the tasks were acknowledged
+   * (the point drawn from `random` when called, so that a replay draws it alike).
+   */
+  streamAndKill<T, R>(
+    random: () => number,
+    options: Omit<StreamOptions<T, R>, 'kill' | 'killAfterAcked'>,
+  ): Promise<StreamResult<T, R>>;
+  /** Prints the stream's tally; asserts that the kill came with `noun`s in flight and none was refused. */
+  assertKilledMidStream<T, R>(t: TestContext, stream: StreamResult<T, R>, noun: string): void;
+}
+
+export async function crashService(
+  command: ServiceCommand,
+  dialect: Dialect,
+  settings: CrashSettings,
+  args: readonly string[],
+): Promise<CrashService> {
+  const storage = await scratchStorage(dialect);
+  const launcher = serviceLauncher(command, { storage, args });
+  const failure = (message: string) => settings.withSeed(`${message}\n${launcher.output()}`);
+  return {
+    get current() {
+      return launcher.current;
+    },
+    start: () => launcher.start(),
+    output: () => launcher.output(),
+    async close() {
+      try {
+        await launcher.close();
+      } finally {
+        await storage.cleanup();
+      }
+    },
+    failure,
+    streamAndKill: (random, options) =>
+      streamUntilKilled({
+        ...options,
+        killAfterAcked: Math.floor(options.tasks.length * (0.3 + 0.3 * random())),
+        kill: () => launcher.current?.kill() ?? Promise.resolve(),
+      }),
+    assertKilledMidStream(t, stream, noun) {
+      t.diagnostic(`seed ${settings.seed}: ${tally(stream)}`);
+      assert.ok(stream.killed, failure(`the stream ended before the kill: ${tally(stream)}`));
+      assert.deepEqual(refusals(stream), [], failure(`a valid ${noun} was refused`));
+      assert.ok(stream.inFlightAtKill > 0, failure(`the kill came with ${noun}s in flight`));
+    },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -472,30 +534,27 @@ export async function getJson<T = unknown>(url: string): Promise<T> {
   return JSON.parse(body) as T;
 }
 
-/**
- * The stream's seed: AGORA_CRASH_SEED when set (to replay a failure), else random. Tests print it in
- * their failure messages.
- */
-export function crashSeed(): number {
+/** A crash test file's settings: from AGORA_CRASH_SEED and AGORA_CRASH_WRITES, to replay or enlarge a run. */
+export interface CrashSettings {
+  /** AGORA_CRASH_SEED when set (to replay a failure), else random. */
+  readonly seed: number;
+  /** How many writes a stream holds: the default in npm test, AGORA_CRASH_WRITES for a bigger run. */
+  readonly writes: number;
+  /** A generator seeded with `seed`, fresh for each dialect run so that each replays alike. */
+  random(): () => number;
+  /** `message`, naming the seed and how to replay it. */
+  withSeed(message: string): string;
+}
+
+export function crashSettings(defaultWrites: number): CrashSettings {
   const fixed = process.env.AGORA_CRASH_SEED;
-  return fixed !== undefined && fixed !== '' ? Number(fixed) >>> 0 : randomBytes(4).readUInt32BE(0);
-}
-
-/** How many writes a crash test streams: `fallback` in npm test, AGORA_CRASH_WRITES for a bigger run. */
-export function crashWrites(fallback: number): number {
+  const seed = fixed !== undefined && fixed !== '' ? Number(fixed) >>> 0 : randomBytes(4).readUInt32BE(0);
   const configured = Number(process.env.AGORA_CRASH_WRITES);
-  return Number.isSafeInteger(configured) && configured > 0 ? configured : fallback;
-}
-
-/** mulberry32: a small seeded generator of floats in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  return {
+    seed,
+    writes: Number.isSafeInteger(configured) && configured > 0 ? configured : defaultWrites,
+    random: () => seededRandom(seed),
+    withSeed: (message) => `${message} (seed ${seed}; replay with AGORA_CRASH_SEED=${seed})`,
   };
 }
 

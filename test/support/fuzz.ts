@@ -1,11 +1,12 @@
 /**
  * Hostile-input fuzzing shared by test/fuzz-*.test.ts (small, in `npm test`) and bench/fuzz.ts (the same
  * files at a large size): the routes an app really serves, each service's error shape, a database
- * fingerprint that shows whether a rejected request changed anything, and the runner. The inputs (PRNG,
- * edge values, mutators) are in fuzz-inputs.ts.
+ * fingerprint that shows whether a rejected request changed anything, the runner, and the standard campaigns
+ * each service's file registers. The inputs (PRNG, edge values, mutators) are in fuzz-inputs.ts.
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
+import { before, it } from 'node:test';
 import { sql, type Kysely } from 'kysely';
 import pino, { type Logger } from 'pino';
 import type { Address, Hash } from 'viem';
@@ -18,13 +19,15 @@ import type { KeyChain } from '../../src/social/keys/chain.js';
 import type { AddForCall } from '../../src/social/keys/relay.js';
 import type { Dialect } from '../../src/storage/index.js';
 import {
+  fuzzQuery,
   OTHER_CONTENT_TYPES,
   oversizeBody,
   rawJsonBody,
   mutateJson,
+  Rng,
+  type Dictionary,
   type JsonSchema,
   type QueryParam,
-  type Rng,
 } from './fuzz-inputs.js';
 
 export * from './fuzz-inputs.js';
@@ -520,6 +523,90 @@ export function assertCovered(report: FuzzReport, routes: readonly Route[]): voi
     .map((route) => `${route.method} ${route.url}`)
     .filter((route) => !report.routes.has(route));
   assert.deepEqual(missed, [], 'every route was fuzzed');
+}
+
+/** The app serves each of `urls` as a read route. */
+export function assertReadRoutes(routes: readonly Route[], urls: readonly string[]): void {
+  const reads = routes.filter((route) => !isWrite(route)).map((route) => route.url);
+  for (const url of urls) assert.ok(reads.includes(url), url);
+}
+
+// ---- The standard campaigns of a service ----
+
+/** A service on a fresh database, with the known values its generated requests draw on. */
+export interface ServiceFixture extends Fixture {
+  /** Values by field or query parameter name (see sample). */
+  dictionary: Dictionary;
+}
+
+export interface ServiceCampaigns<F extends ServiceFixture> {
+  /** The test file, named in the command that replays a failure. */
+  file: string;
+  settings: FuzzSettings;
+  open: () => Promise<F>;
+  /** The service's own expectations of the routes its app lists. */
+  expectRoutes: (routes: readonly Route[]) => void;
+  /** The title of the write campaign's test. */
+  writeTitle: string;
+  /** A request to `route`, a write route picked at random. */
+  write: (r: Rng, fixture: F, route: Route) => FuzzRequest;
+  /** Headers for a read request, for a service whose reads need them (credentials). */
+  readHeaders?: (r: Rng, fixture: F, route: Route) => Record<string, string>;
+}
+
+/**
+ * Registers, in the current suite, the tests every service's fuzz file has: its route list, a write
+ * campaign (seed `settings.seed`) and a campaign of malformed query strings on the read routes (seed + 1),
+ * each with no problem and every route reached.
+ */
+export function fuzzCampaigns<F extends ServiceFixture>(campaigns: ServiceCampaigns<F>): void {
+  const { file, settings, open } = campaigns;
+  const reads = (all: readonly Route[]) => all.filter((route) => !isWrite(route));
+  let routes: readonly Route[];
+  before(async () => {
+    const fixture = await open();
+    routes = fixture.target.routes;
+    await fixture.close();
+  });
+
+  it('enumerates its routes from the app itself', () => campaigns.expectRoutes(routes));
+
+  it(campaigns.writeTitle, async () => {
+    const r = new Rng(settings.seed);
+    const report = await runRounds(
+      open,
+      settings.iterations,
+      (f) => {
+        const route = r.pick(f.target.routes.filter(isWrite));
+        return campaigns.write(r, f, route);
+      },
+      settings,
+    );
+    assertNoProblems(report, settings, file);
+    assertCovered(report, routes.filter(isWrite));
+    // The campaign reached the service's rules: most requests are refused, and some valid ones are taken.
+    assert.ok(
+      report.accepted > 0 && report.accepted < report.sent / 2,
+      `${report.accepted} of ${report.sent} accepted`,
+    );
+  });
+
+  it('answers malformed query strings on every read route without a 500', async () => {
+    const r = new Rng(settings.seed + 1);
+    const report = await runRounds(
+      open,
+      settings.iterations,
+      (f) => {
+        const route = r.pick(reads(f.target.routes));
+        const url = `${route.url}?${fuzzQuery(r, route.query, f.dictionary)}`;
+        const headers = campaigns.readHeaders?.(r, f, route);
+        return { method: 'GET', url, ...(headers !== undefined && { headers }), note: 'query' };
+      },
+      settings,
+    );
+    assertNoProblems(report, settings, file);
+    assertCovered(report, reads(routes));
+  });
 }
 
 // ---- A chain for signed key requests ----

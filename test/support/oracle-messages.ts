@@ -38,6 +38,7 @@ import {
   signEd25519,
   type Ed25519Signer,
 } from '../../src/protocol/ed25519.js';
+import { seededRandom } from '../../src/shared/seeded-random.js';
 
 /**
  * Seeded inputs for the differential test against @farcaster/core (src/protocol/validation/oracle.test.ts):
@@ -51,18 +52,11 @@ const EMBEDS_V1_CUTOFF = 73_612_800;
 /** Message timestamps are drawn up to here (2025-06-01), always in the past of the real clock. */
 const LATEST_TIMESTAMP = Date.UTC(2025, 5, 1) / 1000 - EPOCH_SECONDS;
 
-/** mulberry32: tiny, seedable, good enough to pick test inputs. */
+/** Seeded choices of test inputs (mulberry32, src/shared/seeded-random.ts). */
 export class Random {
-  private state: number;
+  readonly next: () => number;
   constructor(seed: number) {
-    this.state = seed >>> 0;
-  }
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+    this.next = seededRandom(seed);
   }
   int(min: number, max: number): number {
     return min + Math.floor(this.next() * (max - min + 1));

@@ -1,6 +1,11 @@
-/** Helpers for the channel tests: HTTP calls as a fid or the operator, and user follows on the fake node. */
+/**
+ * Helpers for the channel tests: a social harness per dialect run, HTTP calls as a fid or the operator, and
+ * user follows on the fake node.
+ */
 import { HttpStatusError } from '../../src/shared/fetch/json-client.js';
 import { TEST_ADMIN_TOKEN, type SocialHarness } from '../../src/social/testing.js';
+import type { Dialect } from '../../src/storage/index.js';
+import { harnessPerRun } from './social-channels.js';
 
 export interface Reply {
   status: number;
@@ -58,6 +63,33 @@ export function channelApi(harness: SocialHarness): ChannelApi {
     followUser: (fid, target) => links.add(`${fid}:${target}:follow`),
     linkLookups: () => lookups,
     renewTokens: () => tokens.clear(),
+  };
+}
+
+/** A dialect run's harness, its channel API, and the harness clock's seconds when it opened. */
+export interface ChannelApiRun {
+  readonly harness: SocialHarness;
+  readonly api: ChannelApi;
+  readonly start: number;
+}
+
+/** A harness for the run (see harnessPerRun) with its channel API; call inside forEachDialect. */
+export function channelApiRun(dialect: Dialect): ChannelApiRun {
+  const run = harnessPerRun(dialect, (harness) => ({
+    harness,
+    api: channelApi(harness),
+    start: harness.clock.seconds(),
+  }));
+  return {
+    get harness() {
+      return run().harness;
+    },
+    get api() {
+      return run().api;
+    },
+    get start() {
+      return run().start;
+    },
   };
 }
 

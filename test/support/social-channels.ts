@@ -1,13 +1,68 @@
 /**
- * Test helpers for the moderation, pin and block tests: HTTP calls as a fid, and channels, roles and follows
- * written straight into the tables. (Rebuilt from its callers after it was overwritten by mistake; see the
- * channels engineer's report.)
+ * Test helpers for the moderation, pin and block tests: a social harness per dialect run, HTTP calls as a
+ * fid, and channels, roles and follows written straight into the tables. (Rebuilt from its callers after it
+ * was overwritten by mistake; see the channels engineer's report.)
  */
+import { after, before } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { bytesToHex, type Hex } from '../../src/protocol/hex.js';
 import type { ChannelRole } from '../../src/social/channels/tables.js';
 import type { SocialDb } from '../../src/social/store.js';
-import type { SocialHarness } from '../../src/social/testing.js';
+import { openSocialHarness, type SocialHarness } from '../../src/social/testing.js';
+import type { Dialect } from '../../src/storage/index.js';
+
+/** The fids of a run's channels (SocialApiRun.newChannel): 1 owns each, 2 moderates, 3 is a member. */
+export const OWNER = 1;
+export const MODERATOR = 2;
+export const MEMBER = 3;
+
+/**
+ * What `use` makes of a social harness opened for one dialect run. The hooks this registers open the harness
+ * before the run's tests and close it after them: call it inside forEachDialect, and the getter it returns
+ * inside the run's hooks and tests.
+ */
+export function harnessPerRun<T>(dialect: Dialect, use: (harness: SocialHarness) => T): () => T {
+  let harness: SocialHarness | undefined;
+  let opened: { value: T } | undefined;
+  before(async () => {
+    harness = await openSocialHarness(dialect);
+    opened = { value: use(harness) };
+  });
+  after(() => harness?.close());
+  return () => {
+    if (opened === undefined) throw new Error('the social harness is open only while its run runs');
+    return opened.value;
+  };
+}
+
+/** A dialect run's harness, with calls as a fid (apiClient) and fresh channels. */
+export interface SocialApiRun {
+  readonly harness: SocialHarness;
+  call(call: ApiCall): Promise<LightMyRequestResponse>;
+  /** A channel `<channelPrefix><n>`, owned by OWNER, with MODERATOR and MEMBER. */
+  newChannel(): Promise<TestChannel>;
+}
+
+/** A harness for the run (see harnessPerRun); call inside forEachDialect. */
+export function socialApiRun(dialect: Dialect, channelPrefix = 'channel'): SocialApiRun {
+  const run = harnessPerRun(dialect, (harness) => ({ harness, call: apiClient(harness) }));
+  let channelCount = 0;
+  return {
+    get harness() {
+      return run().harness;
+    },
+    call: (call) => run().call(call),
+    newChannel() {
+      channelCount += 1;
+      return createTestChannel(run().harness.database.db, {
+        id: `${channelPrefix}${channelCount}`,
+        ownerFid: OWNER,
+        moderatorFids: [MODERATOR],
+        memberFids: [MEMBER],
+      });
+    },
+  };
+}
 
 export interface ApiCall {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -19,7 +74,7 @@ export interface ApiCall {
 }
 
 /** Calls the harness's app; one app key per fid, registered on first use. */
-export function apiClient(harness: SocialHarness): (call: ApiCall) => Promise<LightMyRequestResponse> {
+function apiClient(harness: SocialHarness): (call: ApiCall) => Promise<LightMyRequestResponse> {
   const tokens = new Map<number, string>();
   const authorizationOf = (fid: number) => {
     let token = tokens.get(fid);

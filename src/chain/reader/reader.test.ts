@@ -8,7 +8,7 @@ import type { ReaderCheckpoint } from './checkpoint.js';
 import { MemorySink } from './memory-sink.js';
 import { startChainReader } from './reader.js';
 import type { ChainReaderOptions, ReaderLogger, ReaderStatus } from './reader.js';
-import type { Sleep } from './retry.js';
+import type { Sleep } from '../../shared/retry.js';
 import { encodeLog, FakeChain } from './testing.js';
 import type { FakeLog } from './testing.js';
 

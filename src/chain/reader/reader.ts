@@ -1,12 +1,14 @@
 import { BaseError, createPublicClient, http } from 'viem';
 import { hexToBytes } from '../../protocol/hex.js';
+import { startPollLoop } from '../../shared/poll-loop.js';
+import type { PollLoopStatus } from '../../shared/poll-loop.js';
+import { realSleep } from '../../shared/retry.js';
+import type { BackoffOptions, Sleep } from '../../shared/retry.js';
 import type { RegistryAddresses } from './abi.js';
 import { advanceCheckpoint, initialCheckpoint, parseCheckpoint } from './checkpoint.js';
 import type { ChainEventSink, ReaderCheckpoint } from './checkpoint.js';
 import { readRange } from './read-range.js';
 import { ChainChangedError, findForkPoint } from './reorg.js';
-import { backoffDelay, realSleep } from './retry.js';
-import type { BackoffOptions, Sleep } from './retry.js';
 import { fetchChainId, fetchHead, fetchHeader } from './rpc.js';
 import type { ReaderClient } from './rpc.js';
 
@@ -47,17 +49,12 @@ export interface ChainReaderOptions {
   now?: () => number;
 }
 
-export interface ReaderStatus {
-  /** `syncing` while confirmed blocks remain to read, `live` when caught up with the confirmed head. */
-  state: 'starting' | 'syncing' | 'live' | 'stopped';
+/** `state` is `syncing` while confirmed blocks remain to read, `live` once level with the confirmed head. */
+export interface ReaderStatus extends PollLoopStatus {
   /** First block not applied yet; undefined until the checkpoint is loaded. */
   nextBlock: number | undefined;
   /** Chain head at the last poll. */
   head: number | undefined;
-  /** Failed iterations in a row; 0 when the last one succeeded. */
-  consecutiveFailures: number;
-  /** The most recent failure, kept after recovery for diagnosis. */
-  lastError: { message: string; at: number } | undefined;
   reorgs: number;
   /** Logs of consumed events that could not be mapped (logged and left out). */
   rejectedLogs: number;
@@ -85,15 +82,9 @@ export function startChainReader(options: ChainReaderOptions): ChainReader {
     typeof options.client === 'string'
       ? createPublicClient({ transport: http(options.client, { retryCount: 0 }) })
       : options.client;
-  const sleep = options.sleep ?? realSleep;
-  const now = options.now ?? Date.now;
 
-  const stopping = new AbortController();
-  let idleWait: AbortController | undefined;
   let checkpoint: ReaderCheckpoint | undefined;
   let chainVerified = false;
-  let iteration = 0;
-  const waiters: { after: number; resolve: () => void; reject: (error: Error) => void }[] = [];
   const state: ReaderStatus = {
     state: 'starting',
     nextBlock: undefined,
@@ -181,42 +172,6 @@ export function startChainReader(options: ChainReaderOptions): ChainReader {
     );
   };
 
-  const run = async (): Promise<void> => {
-    while (!stopping.signal.aborted) {
-      const started = ++iteration;
-      try {
-        const more = await step();
-        state.consecutiveFailures = 0;
-        state.state = more ? 'syncing' : 'live';
-        if (more) continue;
-        settle(waiters.filter((waiter) => waiter.after < started));
-        // Callers that arrived during this iteration are owed a fresh look at the head.
-        if (waiters.length > 0) continue;
-        idleWait = new AbortController();
-        await sleep(pollIntervalMs, idleWait.signal);
-      } catch (error) {
-        state.consecutiveFailures++;
-        state.lastError = { message: describeError(error), at: now() };
-        const retryInMs = backoffDelay(state.consecutiveFailures, backoff);
-        logger.warn(
-          { err: error, failures: state.consecutiveFailures, nextBlock: state.nextBlock, retryInMs },
-          'chain reader: iteration failed, retrying',
-        );
-        notifyError(error);
-        await sleep(retryInMs, stopping.signal);
-      }
-    }
-    state.state = 'stopped';
-    for (const waiter of waiters.splice(0)) waiter.reject(new Error('chain reader stopped'));
-  };
-
-  const settle = (done: typeof waiters): void => {
-    for (const waiter of done) {
-      waiters.splice(waiters.indexOf(waiter), 1);
-      waiter.resolve();
-    }
-  };
-
   const notifyError = (error: unknown): void => {
     try {
       options.onError?.(error, { ...state });
@@ -225,23 +180,25 @@ export function startChainReader(options: ChainReaderOptions): ChainReader {
     }
   };
 
-  const running = run();
+  const loop = startPollLoop({
+    step,
+    status: state,
+    pollIntervalMs,
+    backoff,
+    sleep: options.sleep ?? realSleep,
+    now: options.now ?? Date.now,
+    describeError,
+    name: 'chain reader',
+    onFailure(error, retryInMs) {
+      logger.warn(
+        { err: error, failures: state.consecutiveFailures, nextBlock: state.nextBlock, retryInMs },
+        'chain reader: iteration failed, retrying',
+      );
+      notifyError(error);
+    },
+  });
 
-  return {
-    async stop() {
-      stopping.abort();
-      idleWait?.abort();
-      await running;
-    },
-    status: () => ({ ...state }),
-    caughtUp() {
-      if (state.state === 'stopped') return Promise.reject(new Error('chain reader stopped'));
-      return new Promise<void>((resolve, reject) => {
-        waiters.push({ after: iteration, resolve, reject });
-        idleWait?.abort();
-      });
-    },
-  };
+  return { stop: loop.stop, status: () => ({ ...state }), caughtUp: loop.caughtUp };
 }
 
 /** One line: viem errors put the server's own words in `details` under a generic first line. */

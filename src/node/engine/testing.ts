@@ -1,8 +1,9 @@
 /**
- * Test fixtures for the engine: accounts registered through real on-chain events, signed messages built
- * with our builder, and assertions on outcomes and events. Test-only.
+ * Test fixtures for the engine: a suite's database and engine, accounts registered through real on-chain
+ * events, signed messages built with our builder, and assertions on outcomes and events. Test-only.
  */
 import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import type { Kysely } from 'kysely';
 import { privateKeyToAccount } from 'viem/accounts';
 import { makeMessage } from '../../protocol/builder.js';
@@ -25,6 +26,9 @@ import { bytesToHex, hexToBytes } from '../../protocol/hex.js';
 import { decodeMessage } from '../../protocol/message.js';
 import type { ReceivedMessage } from '../../protocol/message.js';
 import { toFarcasterTime } from '../../protocol/time.js';
+import type { Dialect } from '../../storage/database.js';
+import { openTestDatabase } from '../../storage/testing.js';
+import type { TestDatabase } from '../../storage/testing.js';
 import { mergeOnChainEvents } from '../onchain/merge.js';
 import { totalUnits } from '../onchain/storage-units.js';
 import { address, fixedClock, registerEvent, rentEvent, signerEvent } from '../onchain/testing.js';
@@ -67,6 +71,11 @@ export function signerFor(fid: number, n = 0): Ed25519Signer {
   );
 }
 
+export interface AccountOptions {
+  units?: number;
+  signer?: Ed25519Signer;
+}
+
 /**
  * Registers `fid` with a custody address, an active signer and `units` storage units, through the
  * on-chain merge. Chain positions derive from the fid, so each fid may be set up once per database.
@@ -74,7 +83,7 @@ export function signerFor(fid: number, n = 0): Ed25519Signer {
 export async function setUpAccount(
   db: Kysely<NodeTables>,
   fid: number,
-  { units = 1, signer = signerFor(fid) }: { units?: number; signer?: Ed25519Signer } = {},
+  { units = 1, signer = signerFor(fid) }: AccountOptions = {},
 ): Promise<TestAccount> {
   const custody = address(fid);
   const events = [
@@ -84,6 +93,44 @@ export async function setUpAccount(
   if (units > 0) events.push(rentEvent(fid, units, RENT_TIME, { block: fid * 10 + 2 }));
   for (const result of await mergeOnChainEvents(db, events, clock)) assert.ok(result.ok);
   return { fid, signer, custody };
+}
+
+/** A suite's node database and test engine; its fields can be read only inside the suite's tests. */
+export interface EngineFixture {
+  readonly database: TestDatabase<NodeTables>;
+  readonly engine: Engine;
+  /** The outcome of merging `message` alone. */
+  mergeOne(message: ReceivedMessage): Promise<MergeOutcome | undefined>;
+  /** setUpAccount on the suite's database. */
+  account(fid: number, options?: AccountOptions): Promise<TestAccount>;
+}
+
+/**
+ * Registers hooks that open a fresh node database on `dialect` before the suite, with a testEngine on it
+ * (`options` as for testEngine), and delete it after. Call it inside the suite (e.g. forEachDialect's).
+ */
+export function engineFixture(dialect: Dialect, options: Partial<EngineOptions> = {}): EngineFixture {
+  let opened: { database: TestDatabase<NodeTables>; engine: Engine } | undefined;
+  before(async () => {
+    const database = await openTestDatabase<NodeTables>(dialect, 'node');
+    opened = { database, engine: testEngine(database.db, options) };
+  });
+  after(() => opened?.database.cleanup());
+  // Read on each use, as the hooks run after the suite's body has taken the fixture.
+  const current = () => {
+    assert.ok(opened, 'the engine fixture is open only while its suite runs');
+    return opened;
+  };
+  return {
+    get database() {
+      return current().database;
+    },
+    get engine() {
+      return current().engine;
+    },
+    mergeOne: async (message) => (await current().engine.mergeMessages([message]))[0],
+    account: (fid, accountOptions) => setUpAccount(current().database.db, fid, accountOptions),
+  };
 }
 
 /** The message as the node receives it: encoded, then decoded by our codec. */

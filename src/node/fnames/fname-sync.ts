@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
-import { backoffDelay } from '../../chain/reader/index.js';
-import type { BackoffOptions, Sleep } from '../../chain/reader/index.js';
 import type { Hex } from '../../protocol/hex.js';
+import { startPollLoop } from '../../shared/poll-loop.js';
+import type { PollLoopStatus } from '../../shared/poll-loop.js';
+import type { BackoffOptions, Sleep } from '../../shared/retry.js';
 import type { Clock } from '../events/clock.js';
 import { readMeta, writeMeta } from '../store/service-meta.js';
 import type { NodeTables } from '../store/schema.js';
@@ -39,16 +40,12 @@ export interface FnameSyncOptions {
   backoff?: BackoffOptions;
 }
 
-export interface FnameSyncStatus {
-  /** `syncing` while pages keep coming, `live` once a poll found nothing new. */
-  state: 'starting' | 'syncing' | 'live' | 'stopped';
+/** `state` is `syncing` while pages keep coming, `live` once a poll found nothing new. */
+export interface FnameSyncStatus extends PollLoopStatus {
   /** The registry's signing address, once `/signer` answered. */
   signer: Hex | undefined;
   /** Id of the last transfer handled. */
   cursor: number | undefined;
-  consecutiveFailures: number;
-  /** The most recent failure, kept after recovery for diagnosis. */
-  lastError: { message: string; at: number } | undefined;
   /** Transfers skipped for a bad signature or malformed fields (logged). */
   skippedTransfers: number;
 }
@@ -79,9 +76,6 @@ export function startFnameSync(options: FnameSyncOptions): FnameSync {
     maxResponseBytes: options.maxResponseBytes ?? 1024 * 1024,
     signal: stopping.signal,
   });
-  let idleWait: AbortController | undefined;
-  let iteration = 0;
-  const waiters: { after: number; resolve: () => void; reject: (error: Error) => void }[] = [];
   const state: FnameSyncStatus = {
     state: 'starting',
     signer: undefined,
@@ -129,59 +123,30 @@ export function startFnameSync(options: FnameSyncOptions): FnameSync {
     await writeMeta(db, FNAME_CURSOR_KEY, String(id));
   };
 
-  const run = async (): Promise<void> => {
-    while (!stopping.signal.aborted) {
-      const started = ++iteration;
-      try {
-        const more = await step();
-        state.consecutiveFailures = 0;
-        state.state = more ? 'syncing' : 'live';
-        if (more) continue;
-        settle(waiters.filter((waiter) => waiter.after < started));
-        // Callers that arrived during this iteration are owed a fresh poll.
-        if (waiters.length > 0) continue;
-        idleWait = new AbortController();
-        await options.sleep(pollIntervalMs, idleWait.signal);
-      } catch (error) {
-        if (stopping.signal.aborted) break;
-        state.consecutiveFailures++;
-        const message = error instanceof Error ? error.message : String(error);
-        state.lastError = { message, at: clock.now() };
-        const retryInMs = backoffDelay(state.consecutiveFailures, backoff);
-        logger.warn(
-          { err: error, failures: state.consecutiveFailures, cursor: state.cursor, retryInMs },
-          'fname sync: iteration failed, retrying',
-        );
-        await options.sleep(retryInMs, stopping.signal);
-      }
-    }
-    state.state = 'stopped';
-    for (const waiter of waiters.splice(0)) waiter.reject(new Error('fname sync stopped'));
-  };
-
-  const settle = (done: typeof waiters): void => {
-    for (const waiter of done) {
-      waiters.splice(waiters.indexOf(waiter), 1);
-      waiter.resolve();
-    }
-  };
-
-  const running = run();
+  const loop = startPollLoop({
+    step,
+    status: state,
+    pollIntervalMs,
+    backoff,
+    sleep: options.sleep,
+    now: () => clock.now(),
+    name: 'fname sync',
+    onFailure(error, retryInMs) {
+      logger.warn(
+        { err: error, failures: state.consecutiveFailures, cursor: state.cursor, retryInMs },
+        'fname sync: iteration failed, retrying',
+      );
+    },
+  });
 
   return {
     async stop() {
+      // Cuts a registry request short; the loop does not count the failure that follows.
       stopping.abort(new Error('fname sync stopped'));
-      idleWait?.abort();
-      await running;
+      await loop.stop();
     },
     status: () => ({ ...state }),
-    caughtUp() {
-      if (state.state === 'stopped') return Promise.reject(new Error('fname sync stopped'));
-      return new Promise<void>((resolve, reject) => {
-        waiters.push({ after: iteration, resolve, reject });
-        idleWait?.abort();
-      });
-    },
+    caughtUp: loop.caughtUp,
   };
 }
 

@@ -1,5 +1,10 @@
-import { decodeAbiParameters, getAddress } from 'viem';
+import { getAddress } from 'viem';
 import { base58ToBytes } from '../../protocol/base58.js';
+import {
+  decodeSignedKeyRequestMetadata,
+  KEY_TYPE_ED25519,
+  METADATA_TYPE_SIGNED_KEY_REQUEST,
+} from '../../protocol/eip712/signed-key-request-metadata.js';
 import { userDataTypeFromJSON } from '../../protocol/gen/message.js';
 import { bytesToHex, hexToBytes } from '../../protocol/hex.js';
 import { eventIdTimestampMs, fromFarcasterTime } from '../../protocol/time.js';
@@ -205,9 +210,6 @@ function verifiedAddress(value: unknown, what: string): { protocol: Protocol; ad
   return { protocol: 'ethereum', address: getAddress(bytesToHex(bytes)) };
 }
 
-const ED25519_KEY_TYPE = 1;
-const SIGNED_KEY_REQUEST_METADATA_TYPE = 1;
-
 /** Changes from an OnChainEvent: only signer events of Ed25519 keys matter to the index. */
 export function onChainEventChanges(value: unknown): IndexChange[] {
   const event = object(value, 'onChainEvent');
@@ -217,9 +219,9 @@ export function onChainEventChanges(value: unknown): IndexChange[] {
   const key = hexBytes(body.key, 32, 'signerEventBody.key');
   switch (body.eventType) {
     case 'SIGNER_EVENT_TYPE_ADD': {
-      if (body.keyType !== ED25519_KEY_TYPE) return [];
+      if (body.keyType !== KEY_TYPE_ED25519) return [];
       const requestFid =
-        body.metadataType === SIGNED_KEY_REQUEST_METADATA_TYPE
+        body.metadataType === METADATA_TYPE_SIGNED_KEY_REQUEST
           ? requestFidOf(base64Bytes(body.metadata ?? '', 'signerEventBody.metadata'))
           : null;
       return [
@@ -235,30 +237,15 @@ export function onChainEventChanges(value: unknown): IndexChange[] {
   }
 }
 
-const SIGNED_KEY_REQUEST_METADATA = [
-  {
-    type: 'tuple',
-    components: [
-      { name: 'requestFid', type: 'uint256' },
-      { name: 'requestSigner', type: 'address' },
-      { name: 'signature', type: 'bytes' },
-      { name: 'deadline', type: 'uint256' },
-    ],
-  },
-] as const;
-
 /**
  * The app fid of a SignedKeyRequest metadata (an abi-encoded SignedKeyRequestMetadata tuple), or null when
  * the bytes are not one: the node stores whatever the validator accepted and does not decode it itself.
  */
 export function requestFidOf(metadata: Uint8Array): number | null {
-  try {
-    const [decoded] = decodeAbiParameters(SIGNED_KEY_REQUEST_METADATA, bytesToHex(metadata));
-    const fid = Number(decoded.requestFid);
-    return Number.isSafeInteger(fid) ? fid : null;
-  } catch {
-    return null;
-  }
+  const decoded = decodeSignedKeyRequestMetadata(metadata);
+  if (!decoded.ok) return null;
+  const fid = Number(decoded.value.requestFid);
+  return Number.isSafeInteger(fid) ? fid : null;
 }
 
 /** The changes of each item; an item that is not hub JSON this reader knows is passed to `skip` instead. */

@@ -1,8 +1,9 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { eventIdTimestampMs } from '../../protocol/time.js';
 import { unixSeconds, type Clock } from '../../shared/clock.js';
 import type { GetJson } from '../../shared/fetch/json-client.js';
+import { startPollLoop, type PollLoop, type PollLoopStatus } from '../../shared/poll-loop.js';
+import { realSleep } from '../../shared/retry.js';
 import type { NodeClient } from '../node-client.js';
 import type { SocialDb } from '../store.js';
 import { applyChanges } from './apply.js';
@@ -74,17 +75,17 @@ export function createIndexer(deps: IndexerDeps, options: IndexerOptions = {}): 
   const stop = new AbortController();
   const getJson = untilAborted(deps.node.getJson, stop.signal);
   const log = deps.logger === false ? undefined : deps.logger.child({ component: 'indexer' });
-  let loop: Promise<void> | undefined;
+  let loop: PollLoop | undefined;
 
   const progress = {
     phase: 'starting' as IndexerStatus['phase'],
     state: { phase: 'new' } as IndexerState,
     caughtUpAt: undefined as number | undefined,
     lastEventId: undefined as number | undefined,
-    failures: 0,
-    lastError: null as IndexerStatus['lastError'],
     skipped: 0,
   };
+  /** The loop's own fields; status() shows them as `failures` and `lastError`. */
+  const polling: PollLoopStatus = { state: 'starting', consecutiveFailures: 0, lastError: undefined };
 
   const skip = (error: MalformedHubJson, item: unknown) => {
     progress.skipped += 1;
@@ -124,14 +125,16 @@ export function createIndexer(deps: IndexerDeps, options: IndexerOptions = {}): 
     return oldest === undefined ? undefined : oldest > cursor;
   }
 
-  async function begin(state: IndexerState, why: string): Promise<number> {
+  /** Starts a backfill; true: its first page may follow at once. */
+  async function begin(state: IndexerState, why: string): Promise<boolean> {
     progress.phase = 'backfilling';
     log?.info({ state }, `indexer: backfilling (${why})`);
     progress.state = (await startBackfill(backfillDeps, state)) ?? state;
-    return 0;
+    return true;
   }
 
-  async function backfill(state: Backfilling, check: { retention: boolean }): Promise<number> {
+  /** Rebuilds one page; true: the next page, or following, may start at once. */
+  async function backfill(state: Backfilling, check: { retention: boolean }): Promise<boolean> {
     progress.phase = 'backfilling';
     const next = await backfillPage(backfillDeps, state);
     if (next?.phase === 'following') {
@@ -140,11 +143,11 @@ export function createIndexer(deps: IndexerDeps, options: IndexerOptions = {}): 
       log?.info({ cursor: next.cursor }, 'indexer: backfill done, following');
     }
     progress.state = next ?? state;
-    return 0;
+    return true;
   }
 
-  /** One step of the loop; resolves to how long to wait before the next. */
-  async function step(check: { retention: boolean }): Promise<number> {
+  /** One step of the loop; true when more may follow at once. */
+  async function advance(check: { retention: boolean }): Promise<boolean> {
     const state = await readState(db);
     progress.state = state;
     if (state.phase === 'backfilling') return backfill(state, check);
@@ -155,30 +158,31 @@ export function createIndexer(deps: IndexerDeps, options: IndexerOptions = {}): 
       if (missed === false) check.retention = false;
     }
     progress.phase = 'following';
-    return (await follow(state)) ? 0 : settings.pollIntervalMs;
+    return follow(state);
   }
 
-  async function run(): Promise<void> {
+  function run(): PollLoop {
     const check = { retention: true };
-    while (!stop.signal.aborted) {
-      let wait: number;
-      try {
-        wait = await step(check);
-        if (progress.failures > 0) log?.info({ failures: progress.failures }, 'indexer: recovered');
-        progress.failures = 0;
-      } catch (error) {
-        if (stop.signal.aborted) break;
-        progress.failures += 1;
-        const message = error instanceof Error ? error.message : String(error);
-        progress.lastError = { message, at: unixSeconds(clock) };
+    return startPollLoop({
+      async step() {
+        const more = await advance(check);
+        if (polling.consecutiveFailures > 0) {
+          log?.info({ failures: polling.consecutiveFailures }, 'indexer: recovered');
+        }
+        return more;
+      },
+      status: polling,
+      pollIntervalMs: settings.pollIntervalMs,
+      backoff: { initialMs: settings.retryBaseMs, maxMs: settings.retryMaxMs },
+      sleep: realSleep,
+      now: () => unixSeconds(clock),
+      name: 'indexer',
+      onFailure(error, retryInMs) {
         // After an outage the node may have deleted events we have not read.
         check.retention = true;
-        wait = Math.min(settings.retryMaxMs, settings.retryBaseMs * 2 ** (progress.failures - 1));
-        log?.warn({ err: error, failures: progress.failures, retryInMs: wait }, 'indexer: step failed');
-      }
-      if (wait > 0) await sleep(wait, undefined, { signal: stop.signal }).catch(() => undefined);
-    }
-    progress.phase = 'stopped';
+        log?.warn({ err: error, failures: polling.consecutiveFailures, retryInMs }, 'indexer: step failed');
+      },
+    });
   }
 
   return {
@@ -186,8 +190,9 @@ export function createIndexer(deps: IndexerDeps, options: IndexerOptions = {}): 
       loop ??= run();
     },
     async close() {
+      // Abandons the node read in flight; the loop does not count the failure that follows.
       stop.abort(new Error('the indexer is stopping'));
-      await loop;
+      await loop?.stop();
       progress.phase = 'stopped';
     },
     status() {
@@ -208,8 +213,8 @@ export function createIndexer(deps: IndexerDeps, options: IndexerOptions = {}): 
         caughtUp: progress.caughtUpAt !== undefined,
         lagMs: lagFrom === undefined ? null : Math.max(0, clock.now() - lagFrom),
         lastEventId,
-        failures: progress.failures,
-        lastError: progress.lastError,
+        failures: polling.consecutiveFailures,
+        lastError: polling.lastError ?? null,
         skipped: progress.skipped,
       };
     },

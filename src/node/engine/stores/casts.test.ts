@@ -1,57 +1,45 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { MessageData } from '../../../protocol/gen/message.js';
 import { messageHash } from '../../../protocol/message.js';
-import { forEachDialect, openTestDatabase } from '../../../storage/testing.js';
-import type { TestDatabase } from '../../../storage/testing.js';
-import type { NodeTables } from '../../store/schema.js';
-import type { Engine } from '../engine.js';
+import { forEachDialect } from '../../../storage/testing.js';
 import {
   castAdd,
   castIdOf,
   castRemove,
+  engineFixture,
   hex,
   hexes,
   json,
   merged,
   receive,
   refused,
-  setUpAccount,
-  testEngine,
 } from '../testing.js';
 
 forEachDialect('cast store', (dialect) => {
-  let database: TestDatabase<NodeTables>;
-  let engine: Engine;
-  before(async () => {
-    database = await openTestDatabase<NodeTables>(dialect, 'node');
-    engine = testEngine(database.db);
-  });
-  after(() => database.cleanup());
-
-  const mergeOne = async (message: Parameters<Engine['mergeMessages']>[0][number]) =>
-    (await engine.mergeMessages([message]))[0];
+  const fixture = engineFixture(dialect);
+  const { mergeOne, account } = fixture;
 
   describe('adds and removes', () => {
     it('stores an add and serves it with data and dataBytes; the same add again is a duplicate', async () => {
-      const alice = await setUpAccount(database.db, 1);
+      const alice = await account(1);
       const add = castAdd(alice, 'hello');
       assert.deepEqual(merged(await mergeOne(add)), {
         type: 1,
         message: hex(add.message),
         deleted: [],
       });
-      assert.deepEqual(json(await engine.castById(castIdOf(add))), json(add.message));
+      assert.deepEqual(json(await fixture.engine.castById(castIdOf(add))), json(add.message));
       refused(await mergeOne(add), 'bad_request.duplicate', 'message has already been merged');
     });
 
     it('keeps dataBytes built from the signed bytes when the client sent only data', async () => {
-      const alice = await setUpAccount(database.db, 2);
+      const alice = await account(2);
       const { dataBytes, ...withoutBytes } = castAdd(alice, 'legacy client').message;
       assert.ok(dataBytes !== undefined);
       const add = receive({ ...withoutBytes, dataBytes: undefined });
       assert.equal(merged(await mergeOne(add)).message, hex(add.message));
-      const stored = await engine.castById(castIdOf(add));
+      const stored = await fixture.engine.castById(castIdOf(add));
       assert.ok(stored?.dataBytes !== undefined && stored.data !== undefined);
       assert.deepEqual(stored.hash, messageHash(stored.dataBytes));
       assert.deepEqual(
@@ -61,7 +49,7 @@ forEachDialect('cast store', (dialect) => {
     });
 
     it('a remove wins over its add whatever the timestamps, and the add is listed as deleted', async () => {
-      const alice = await setUpAccount(database.db, 3);
+      const alice = await account(3);
       const add = castAdd(alice, 'to be removed', 50);
       const remove = castRemove(alice, add.message.hash, 500);
       await mergeOne(add);
@@ -70,27 +58,27 @@ forEachDialect('cast store', (dialect) => {
         message: hex(remove.message),
         deleted: [hex(add.message)],
       });
-      assert.equal(await engine.castById(castIdOf(add)), undefined);
+      assert.equal(await fixture.engine.castById(castIdOf(add)), undefined);
       // castsByFid serves removes as well as adds, like the reference.
-      assert.deepEqual(hexes((await engine.castsByFid(alice.fid, { limit: 10 })).items), [
+      assert.deepEqual(hexes((await fixture.engine.castsByFid(alice.fid, { limit: 10 })).items), [
         hex(remove.message),
       ]);
       refused(await mergeOne(add), 'bad_request.conflict', 'message conflicts with a more recent remove');
     });
 
     it('keeps a remove of an unknown cast as a tombstone that the later add conflicts with', async () => {
-      const alice = await setUpAccount(database.db, 4);
+      const alice = await account(4);
       const add = castAdd(alice, 'arrives late', 10);
       const remove = castRemove(alice, add.message.hash, 20);
       assert.deepEqual(merged(await mergeOne(remove)).deleted, []);
       refused(await mergeOne(add), 'bad_request.conflict', 'message conflicts with a more recent remove');
-      assert.deepEqual(hexes((await engine.castsByFid(alice.fid, { limit: 10 })).items), [
+      assert.deepEqual(hexes((await fixture.engine.castsByFid(alice.fid, { limit: 10 })).items), [
         hex(remove.message),
       ]);
     });
 
     it('between two removes of one cast the later one wins, in either order of arrival', async () => {
-      const alice = await setUpAccount(database.db, 5);
+      const alice = await account(5);
       const target = castAdd(alice, 'x').message.hash;
       const older = castRemove(alice, target, 300);
       const newer = castRemove(alice, target, 200);
@@ -102,8 +90,8 @@ forEachDialect('cast store', (dialect) => {
 
   describe('reads', () => {
     it('serves casts by parent cast, parent url and mention, paged by age', async () => {
-      const alice = await setUpAccount(database.db, 10);
-      const bob = await setUpAccount(database.db, 11);
+      const alice = await account(10);
+      const bob = await account(11);
       const parent = castAdd(alice, 'parent', 900);
       const replies = [300, 200, 100].map((ago) =>
         castAdd(bob, `reply ${ago}`, ago, {
@@ -113,28 +101,32 @@ forEachDialect('cast store', (dialect) => {
       );
       const url = 'https://example.com/channel';
       const inChannel = castAdd(alice, 'in channel', 150, { parentUrl: url });
-      for (const outcome of await engine.mergeMessages([parent, ...replies, inChannel])) merged(outcome);
+      for (const outcome of await fixture.engine.mergeMessages([parent, ...replies, inChannel]))
+        merged(outcome);
 
-      const first = await engine.castsByParent({ castId: castIdOf(parent) }, { limit: 2 });
+      const first = await fixture.engine.castsByParent({ castId: castIdOf(parent) }, { limit: 2 });
       assert.deepEqual(hexes(first.items), hexes(replies.slice(0, 2).map((r) => r.message)));
-      const second = await engine.castsByParent(
+      const second = await fixture.engine.castsByParent(
         { castId: castIdOf(parent) },
         { limit: 2, after: first.next },
       );
       assert.deepEqual(hexes(second.items), [hex(replies[2]?.message)]);
       assert.equal(second.next, undefined);
-      const newest = await engine.castsByParent({ castId: castIdOf(parent) }, { limit: 1, reverse: true });
+      const newest = await fixture.engine.castsByParent(
+        { castId: castIdOf(parent) },
+        { limit: 1, reverse: true },
+      );
       assert.deepEqual(hexes(newest.items), [hex(replies[2]?.message)]);
 
-      assert.deepEqual(hexes((await engine.castsByParent({ url }, { limit: 10 })).items), [
+      assert.deepEqual(hexes((await fixture.engine.castsByParent({ url }, { limit: 10 })).items), [
         hex(inChannel.message),
       ]);
-      const mentions = await engine.castsByMention(alice.fid, { limit: 10, reverse: true });
+      const mentions = await fixture.engine.castsByMention(alice.fid, { limit: 10, reverse: true });
       assert.deepEqual(hexes(mentions.items), hexes([...replies].reverse().map((r) => r.message)));
     });
 
     it('drops a removed cast from the parent and mention reads', async () => {
-      const alice = await setUpAccount(database.db, 12);
+      const alice = await account(12);
       const reply = castAdd(alice, 'reply', 100, {
         parentUrl: 'https://example.com/gone',
         mentions: [7],
@@ -142,10 +134,10 @@ forEachDialect('cast store', (dialect) => {
       await mergeOne(reply);
       merged(await mergeOne(castRemove(alice, reply.message.hash, 50)));
       assert.deepEqual(
-        (await engine.castsByParent({ url: 'https://example.com/gone' }, { limit: 5 })).items,
+        (await fixture.engine.castsByParent({ url: 'https://example.com/gone' }, { limit: 5 })).items,
         [],
       );
-      assert.deepEqual((await engine.castsByMention(7, { limit: 5 })).items, []);
+      assert.deepEqual((await fixture.engine.castsByMention(7, { limit: 5 })).items, []);
     });
   });
 });

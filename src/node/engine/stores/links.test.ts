@@ -1,50 +1,40 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { MessageType } from '../../../protocol/gen/message.js';
-import type { ReceivedMessage } from '../../../protocol/message.js';
-import { forEachDialect, openTestDatabase } from '../../../storage/testing.js';
-import type { TestDatabase } from '../../../storage/testing.js';
-import type { NodeTables } from '../../store/schema.js';
-import type { Engine } from '../engine.js';
+import { forEachDialect } from '../../../storage/testing.js';
 import {
   byHash,
   compactState,
+  engineFixture,
   hex,
   hexes,
   link,
   merged,
   refused,
-  setUpAccount,
   signed,
-  testEngine,
 } from '../testing.js';
 
 forEachDialect('link store', (dialect) => {
-  let database: TestDatabase<NodeTables>;
-  let engine: Engine;
-  before(async () => {
-    database = await openTestDatabase<NodeTables>(dialect, 'node');
-    engine = testEngine(database.db);
-  });
-  after(() => database.cleanup());
-
-  const mergeOne = async (message: ReceivedMessage) => (await engine.mergeMessages([message]))[0];
+  const fixture = engineFixture(dialect);
+  const { mergeOne, account } = fixture;
   const targetsOf = async (fid: number) =>
-    (await engine.linksByFid(fid, { limit: 100 })).items.map((message) => message.data?.linkBody?.targetFid);
+    (await fixture.engine.linksByFid(fid, { limit: 100 })).items.map(
+      (message) => message.data?.linkBody?.targetFid,
+    );
 
   describe('last write wins per (type, target)', () => {
     it('a later remove replaces the add, and the add then conflicts', async () => {
-      const alice = await setUpAccount(database.db, 1);
+      const alice = await account(1);
       const add = link(alice, true, 2, 200);
       const remove = link(alice, false, 2, 100);
       merged(await mergeOne(add));
       assert.deepEqual(merged(await mergeOne(remove)).deleted, [hex(add.message)]);
       refused(await mergeOne(add), 'bad_request.conflict', 'message conflicts with a more recent remove');
-      assert.equal(await engine.linkById(alice.fid, 'follow', 2), undefined);
+      assert.equal(await fixture.engine.linkById(alice.fid, 'follow', 2), undefined);
     });
 
     it('on equal timestamps and kinds the higher hash wins, in both orders of arrival', async () => {
-      const alice = await setUpAccount(database.db, 2);
+      const alice = await account(2);
       const variant = (displayTimestamp: number) =>
         signed(alice, {
           type: MessageType.LINK_ADD,
@@ -59,22 +49,22 @@ forEachDialect('link store', (dialect) => {
 
   describe('compact state', () => {
     it('drops older removes and older adds of unlisted targets, listing none of them as deleted', async () => {
-      const alice = await setUpAccount(database.db, 10);
+      const alice = await account(10);
       const kept = link(alice, true, 2, 500);
       const unlisted = link(alice, true, 3, 400);
       const olderRemove = link(alice, false, 4, 450);
       const newer = link(alice, true, 5, 50);
       const like = link(alice, true, 3, 400, 'like');
-      for (const outcome of await engine.mergeMessages([kept, unlisted, olderRemove, newer, like]))
+      for (const outcome of await fixture.engine.mergeMessages([kept, unlisted, olderRemove, newer, like]))
         merged(outcome);
 
       const state = compactState(alice, [2, 7], 300);
       assert.deepEqual(merged(await mergeOne(state)), { type: 1, message: hex(state.message), deleted: [] });
       assert.deepEqual(await targetsOf(alice.fid), [2, 3, 5]);
-      assert.equal(await engine.linkById(alice.fid, 'follow', 3), undefined);
-      assert.equal(hex(await engine.linkById(alice.fid, 'like', 3)), hex(like.message));
-      assert.equal(await engine.messageByHash(olderRemove.message.hash), undefined);
-      assert.equal(hex(await engine.linkCompactState(alice.fid, 'follow')), hex(state.message));
+      assert.equal(await fixture.engine.linkById(alice.fid, 'follow', 3), undefined);
+      assert.equal(hex(await fixture.engine.linkById(alice.fid, 'like', 3)), hex(like.message));
+      assert.equal(await fixture.engine.messageByHash(olderRemove.message.hash), undefined);
+      assert.equal(hex(await fixture.engine.linkCompactState(alice.fid, 'follow')), hex(state.message));
 
       refused(
         await mergeOne(link(alice, true, 6, 350)),
@@ -93,7 +83,7 @@ forEachDialect('link store', (dialect) => {
     });
 
     it('a newer compact state replaces the older one; older and equal ones are refused', async () => {
-      const alice = await setUpAccount(database.db, 11);
+      const alice = await account(11);
       const older = compactState(alice, [1], 300);
       const newer = compactState(alice, [1, 2], 200);
       merged(await mergeOne(older));
@@ -104,7 +94,7 @@ forEachDialect('link store', (dialect) => {
         'A newer Compact State message is already merged',
       );
       refused(await mergeOne(newer), 'bad_request.duplicate', 'message has already been merged');
-      assert.deepEqual(hexes((await engine.linkCompactStateByFid(alice.fid, { limit: 10 })).items), [
+      assert.deepEqual(hexes((await fixture.engine.linkCompactStateByFid(alice.fid, { limit: 10 })).items), [
         hex(newer.message),
       ]);
     });
@@ -112,22 +102,25 @@ forEachDialect('link store', (dialect) => {
 
   describe('reads', () => {
     it('serves links by target fid, optionally by type, adds only', async () => {
-      const [alice, bob, carol] = await Promise.all(
-        [20, 21, 22].map((fid) => setUpAccount(database.db, fid)),
-      );
+      const [alice, bob, carol] = await Promise.all([20, 21, 22].map((fid) => account(fid)));
       if (alice === undefined || bob === undefined || carol === undefined) throw new Error('no accounts');
       const follows = [link(alice, true, carol.fid, 300), link(bob, true, carol.fid, 200)];
       const blocks = link(bob, true, carol.fid, 100, 'block');
       const unfollowed = link(carol, false, alice.fid, 100);
-      for (const outcome of await engine.mergeMessages([...follows, blocks, unfollowed])) merged(outcome);
-      const all = await engine.linksByTargetFid(carol.fid, { limit: 10 });
+      for (const outcome of await fixture.engine.mergeMessages([...follows, blocks, unfollowed]))
+        merged(outcome);
+      const all = await fixture.engine.linksByTargetFid(carol.fid, { limit: 10 });
       assert.deepEqual(hexes(all.items), hexes([...follows, blocks].map((m) => m.message)));
-      const followers = await engine.linksByTargetFid(carol.fid, { limit: 1 }, 'follow');
+      const followers = await fixture.engine.linksByTargetFid(carol.fid, { limit: 1 }, 'follow');
       assert.deepEqual(hexes(followers.items), [hex(follows[0]?.message)]);
-      const rest = await engine.linksByTargetFid(carol.fid, { limit: 1, after: followers.next }, 'follow');
+      const rest = await fixture.engine.linksByTargetFid(
+        carol.fid,
+        { limit: 1, after: followers.next },
+        'follow',
+      );
       assert.deepEqual(hexes(rest.items), [hex(follows[1]?.message)]);
-      assert.deepEqual((await engine.linksByTargetFid(alice.fid, { limit: 10 })).items, []);
-      assert.deepEqual(hexes((await engine.linksByFid(bob.fid, { limit: 10 }, 'block')).items), [
+      assert.deepEqual((await fixture.engine.linksByTargetFid(alice.fid, { limit: 10 })).items, []);
+      assert.deepEqual(hexes((await fixture.engine.linksByFid(bob.fid, { limit: 10 }, 'block')).items), [
         hex(blocks.message),
       ]);
     });

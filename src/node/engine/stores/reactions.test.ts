@@ -1,34 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { ReactionType } from '../../../protocol/gen/message.js';
 import type { ReceivedMessage } from '../../../protocol/message.js';
-import { forEachDialect, openTestDatabase } from '../../../storage/testing.js';
-import type { TestDatabase } from '../../../storage/testing.js';
-import type { NodeTables } from '../../store/schema.js';
-import type { Engine } from '../engine.js';
-import {
-  castAdd,
-  castIdOf,
-  hex,
-  hexes,
-  merged,
-  reaction,
-  refused,
-  setUpAccount,
-  testEngine,
-} from '../testing.js';
+import { forEachDialect } from '../../../storage/testing.js';
+import { castAdd, castIdOf, engineFixture, hex, hexes, merged, reaction, refused } from '../testing.js';
 import type { TestAccount } from '../testing.js';
 
 forEachDialect('reaction store', (dialect) => {
-  let database: TestDatabase<NodeTables>;
-  let engine: Engine;
-  before(async () => {
-    database = await openTestDatabase<NodeTables>(dialect, 'node');
-    engine = testEngine(database.db);
-  });
-  after(() => database.cleanup());
-
-  const mergeOne = async (message: ReceivedMessage) => (await engine.mergeMessages([message]))[0];
+  const fixture = engineFixture(dialect);
+  const { mergeOne, account } = fixture;
   const url = { url: 'https://example.com/page' };
 
   /** Merges `first` then `second`: the second must replace the first, and the first must then conflict. */
@@ -45,7 +25,7 @@ forEachDialect('reaction store', (dialect) => {
   describe('last write wins', () => {
     let alice: TestAccount;
     before(async () => {
-      alice = await setUpAccount(database.db, 1);
+      alice = await account(1);
     });
 
     it('a later remove replaces an earlier add; the add arriving after it conflicts', async () => {
@@ -93,30 +73,30 @@ forEachDialect('reaction store', (dialect) => {
 
   describe('reads', () => {
     it('serves reactions by id, by fid and by target, adds only, optionally by type', async () => {
-      const bob = await setUpAccount(database.db, 10);
-      const carol = await setUpAccount(database.db, 11);
+      const bob = await account(10);
+      const carol = await account(11);
       const cast = castAdd(bob, 'react to me');
       const castId = castIdOf(cast);
       const like = reaction(carol, true, { castId }, 300);
       const recast = reaction(carol, true, { castId }, 200, ReactionType.RECAST);
       const bobLike = reaction(bob, true, { castId }, 100);
       const removed = reaction(carol, false, url, 50);
-      for (const outcome of await engine.mergeMessages([cast, like, recast, bobLike, removed]))
+      for (const outcome of await fixture.engine.mergeMessages([cast, like, recast, bobLike, removed]))
         merged(outcome);
 
       assert.equal(
-        hex(await engine.reactionById(carol.fid, ReactionType.LIKE, { castId })),
+        hex(await fixture.engine.reactionById(carol.fid, ReactionType.LIKE, { castId })),
         hex(like.message),
       );
-      assert.equal(await engine.reactionById(carol.fid, ReactionType.LIKE, url), undefined);
-      const byTarget = await engine.reactionsByTarget({ castId }, { limit: 10 });
+      assert.equal(await fixture.engine.reactionById(carol.fid, ReactionType.LIKE, url), undefined);
+      const byTarget = await fixture.engine.reactionsByTarget({ castId }, { limit: 10 });
       assert.deepEqual(hexes(byTarget.items), hexes([like.message, recast.message, bobLike.message]));
-      const likes = await engine.reactionsByTarget({ castId }, { limit: 10 }, ReactionType.LIKE);
+      const likes = await fixture.engine.reactionsByTarget({ castId }, { limit: 10 }, ReactionType.LIKE);
       assert.deepEqual(hexes(likes.items), hexes([like.message, bobLike.message]));
-      assert.deepEqual((await engine.reactionsByTarget(url, { limit: 10 })).items, []);
-      const carols = await engine.reactionsByFid(carol.fid, { limit: 10 }, ReactionType.RECAST);
+      assert.deepEqual((await fixture.engine.reactionsByTarget(url, { limit: 10 })).items, []);
+      const carols = await fixture.engine.reactionsByFid(carol.fid, { limit: 10 }, ReactionType.RECAST);
       assert.deepEqual(hexes(carols.items), [hex(recast.message)]);
-      assert.equal((await engine.reactionsByFid(carol.fid, { limit: 10 })).items.length, 2);
+      assert.equal((await fixture.engine.reactionsByFid(carol.fid, { limit: 10 })).items.length, 2);
     });
   });
 });

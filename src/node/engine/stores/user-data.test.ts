@@ -1,54 +1,43 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { UserDataType } from '../../../protocol/gen/message.js';
-import type { ReceivedMessage } from '../../../protocol/message.js';
-import { forEachDialect, openTestDatabase } from '../../../storage/testing.js';
-import type { TestDatabase } from '../../../storage/testing.js';
-import type { NodeTables } from '../../store/schema.js';
-import type { Engine } from '../engine.js';
+import { forEachDialect } from '../../../storage/testing.js';
 import {
   byHash,
+  engineFixture,
   hex,
   hexes,
   merged,
   refused,
-  setUpAccount,
   storeFnameProof,
   testEngine,
   userData,
 } from '../testing.js';
 
 forEachDialect('user data store', (dialect) => {
-  let database: TestDatabase<NodeTables>;
-  let engine: Engine;
-  before(async () => {
-    database = await openTestDatabase<NodeTables>(dialect, 'node');
-    engine = testEngine(database.db);
-  });
-  after(() => database.cleanup());
-
-  const mergeOne = async (message: ReceivedMessage) => (await engine.mergeMessages([message]))[0];
+  const fixture = engineFixture(dialect);
+  const { mergeOne, account } = fixture;
 
   describe('last write wins per type', () => {
     it('a newer value replaces the older one, which then conflicts', async () => {
-      const alice = await setUpAccount(database.db, 1);
+      const alice = await account(1);
       const older = userData(alice, UserDataType.BIO, 'old bio', 200);
       const newer = userData(alice, UserDataType.BIO, 'new bio', 100);
       merged(await mergeOne(older));
       assert.deepEqual(merged(await mergeOne(newer)).deleted, [hex(older.message)]);
       refused(await mergeOne(older), 'bad_request.conflict', 'message conflicts with a more recent add');
-      assert.equal(hex(await engine.userData(alice.fid, UserDataType.BIO)), hex(newer.message));
+      assert.equal(hex(await fixture.engine.userData(alice.fid, UserDataType.BIO)), hex(newer.message));
     });
 
     it('on equal timestamps the higher hash wins, in both orders of arrival', async () => {
-      const alice = await setUpAccount(database.db, 2);
+      const alice = await account(2);
       const [lower, higher] = byHash(
         userData(alice, UserDataType.DISPLAY, 'Alice', 100),
         userData(alice, UserDataType.DISPLAY, 'Alicia', 100),
       );
       merged(await mergeOne(higher));
       refused(await mergeOne(lower), 'bad_request.conflict', 'message conflicts with a more recent add');
-      const bob = await setUpAccount(database.db, 3);
+      const bob = await account(3);
       const [bobLower, bobHigher] = byHash(
         userData(bob, UserDataType.DISPLAY, 'Bob', 100),
         userData(bob, UserDataType.DISPLAY, 'Robert', 100),
@@ -58,31 +47,31 @@ forEachDialect('user data store', (dialect) => {
     });
 
     it('serves a fid user data by type and all of it paged', async () => {
-      const alice = await setUpAccount(database.db, 4);
+      const alice = await account(4);
       const values = [
         userData(alice, UserDataType.PFP, 'https://example.com/a.png', 300),
         userData(alice, UserDataType.URL, 'https://example.com', 200),
       ];
-      for (const outcome of await engine.mergeMessages(values)) merged(outcome);
+      for (const outcome of await fixture.engine.mergeMessages(values)) merged(outcome);
       assert.deepEqual(
-        hexes((await engine.userDataByFid(alice.fid, { limit: 10 })).items),
+        hexes((await fixture.engine.userDataByFid(alice.fid, { limit: 10 })).items),
         hexes(values.map((v) => v.message)),
       );
-      assert.equal(await engine.userData(alice.fid, UserDataType.LOCATION), undefined);
+      assert.equal(await fixture.engine.userData(alice.fid, UserDataType.LOCATION), undefined);
     });
   });
 
   describe('USERNAME', () => {
     it('needs an fname proof held by the fid; an empty value clears it without one', async () => {
-      const alice = await setUpAccount(database.db, 30);
-      const bob = await setUpAccount(database.db, 31);
+      const alice = await account(30);
+      const bob = await account(31);
       refused(
         await mergeOne(userData(alice, UserDataType.USERNAME, 'alice', 300)),
         'bad_request.validation_failure',
         'name alice is not registered',
       );
-      await storeFnameProof(database.db, 'alice', alice.fid);
-      await storeFnameProof(database.db, 'bob', bob.fid);
+      await storeFnameProof(fixture.database.db, 'alice', alice.fid);
+      await storeFnameProof(fixture.database.db, 'bob', bob.fid);
       refused(
         await mergeOne(userData(alice, UserDataType.USERNAME, 'bob', 300)),
         'bad_request.validation_failure',
@@ -91,13 +80,16 @@ forEachDialect('user data store', (dialect) => {
       merged(await mergeOne(userData(alice, UserDataType.USERNAME, 'alice', 300)));
       const cleared = userData(alice, UserDataType.USERNAME, '', 200);
       merged(await mergeOne(cleared));
-      assert.equal(hex(await engine.userData(alice.fid, UserDataType.USERNAME)), hex(cleared.message));
+      assert.equal(
+        hex(await fixture.engine.userData(alice.fid, UserDataType.USERNAME)),
+        hex(cleared.message),
+      );
     });
 
     it('asks the injected fname proofs, inside the merge transaction', async () => {
-      const carol = await setUpAccount(database.db, 32);
+      const carol = await account(32);
       const asked: string[] = [];
-      const custom = testEngine(database.db, {
+      const custom = testEngine(fixture.database.db, {
         fnames: {
           proofOf: async (_db, name) => {
             asked.push(name);
@@ -110,7 +102,7 @@ forEachDialect('user data store', (dialect) => {
     });
 
     it('refuses an ENS name without a stored ENS proof', async () => {
-      const dave = await setUpAccount(database.db, 33);
+      const dave = await account(33);
       refused(
         await mergeOne(userData(dave, UserDataType.USERNAME, 'dave.eth')),
         'bad_request.validation_failure',

@@ -1,25 +1,21 @@
 import assert from 'node:assert/strict';
-import { after, before, it } from 'node:test';
+import { it } from 'node:test';
 import { HubEventType } from '../../../protocol/gen/hub_event.js';
 import type { HubEvent } from '../../../protocol/gen/hub_event.js';
 import { UserDataType } from '../../../protocol/gen/message.js';
 import { bytesToHex } from '../../../protocol/hex.js';
-import type { ReceivedMessage } from '../../../protocol/message.js';
-import { forEachDialect, openTestDatabase } from '../../../storage/testing.js';
-import type { TestDatabase } from '../../../storage/testing.js';
+import { forEachDialect } from '../../../storage/testing.js';
 import { eventsPage } from '../../events/event-log.js';
-import type { NodeTables } from '../../store/schema.js';
 import type { EnsVerifier } from '../ens.js';
-import type { Engine } from '../engine.js';
 import {
+  engineFixture,
   ensProof,
   ethAccount,
   hex,
   hexes,
-  mergedEvent,
   merged,
+  mergedEvent,
   refused,
-  setUpAccount,
   testEngine,
   userData,
   verificationAdd,
@@ -36,20 +32,13 @@ function fakeEns(owners: Map<string, Uint8Array>): EnsVerifier {
 }
 
 forEachDialect('username proof store (ENS)', (dialect) => {
-  let database: TestDatabase<NodeTables>;
   const owners = new Map<string, Uint8Array>();
-  let engine: Engine;
-  before(async () => {
-    database = await openTestDatabase<NodeTables>(dialect, 'node');
-    engine = testEngine(database.db, { ensVerifier: fakeEns(owners) });
-  });
-  after(() => database.cleanup());
-
-  const mergeOne = async (message: ReceivedMessage) => (await engine.mergeMessages([message]))[0];
+  const fixture = engineFixture(dialect, { ensVerifier: fakeEns(owners) });
+  const { mergeOne, account } = fixture;
 
   it('is refused when the node has no ENS resolver', async () => {
-    const alice = await setUpAccount(database.db, 1);
-    const plain = testEngine(database.db);
+    const alice = await account(1);
+    const plain = testEngine(fixture.database.db);
     refused(
       (await plain.mergeMessages([ensProof(alice, 'alice.eth', alice.custody)]))[0],
       'bad_request.validation_failure',
@@ -58,7 +47,7 @@ forEachDialect('username proof store (ENS)', (dialect) => {
   });
 
   it('merges a proof the name resolves to, owned by the custody address, as MERGE_USERNAME_PROOF', async () => {
-    const alice = await setUpAccount(database.db, 2);
+    const alice = await account(2);
     owners.set('alice.eth', alice.custody);
     const proof = ensProof(alice, 'alice.eth', alice.custody);
     const event = mergedEvent(await mergeOne(proof));
@@ -67,15 +56,15 @@ forEachDialect('username proof store (ENS)', (dialect) => {
     assert.equal(hex(body?.usernameProofMessage), hex(proof.message));
     assert.deepEqual(body?.usernameProof?.name, proof.data.usernameProofBody?.name);
     assert.equal(body?.deletedUsernameProof, undefined);
-    assert.equal(hex(await engine.usernameProofByName('alice.eth')), hex(proof.message));
-    assert.deepEqual(hexes((await engine.usernameProofsByFid(alice.fid, { limit: 5 })).items), [
+    assert.equal(hex(await fixture.engine.usernameProofByName('alice.eth')), hex(proof.message));
+    assert.deepEqual(hexes((await fixture.engine.usernameProofsByFid(alice.fid, { limit: 5 })).items), [
       hex(proof.message),
     ]);
     refused(await mergeOne(proof), 'bad_request.duplicate', 'message has already been merged');
   });
 
   it('refuses proofs whose name resolves elsewhere, to nothing, or cannot be resolved', async () => {
-    const bob = await setUpAccount(database.db, 3);
+    const bob = await account(3);
     const elsewhere = ethAccount(3).address;
     owners.set('bob.eth', elsewhere);
     refused(
@@ -96,7 +85,7 @@ forEachDialect('username proof store (ENS)', (dialect) => {
   });
 
   it("accepts an owner that is one of the fid's verified addresses, and no other", async () => {
-    const carol = await setUpAccount(database.db, 4);
+    const carol = await account(4);
     const wallet = ethAccount(4);
     owners.set('carol.eth', wallet.address);
     refused(
@@ -109,8 +98,8 @@ forEachDialect('username proof store (ENS)', (dialect) => {
   });
 
   it('backs a USERNAME naming the ENS name, for its holder only', async () => {
-    const dave = await setUpAccount(database.db, 5);
-    const erin = await setUpAccount(database.db, 6);
+    const dave = await account(5);
+    const erin = await account(6);
     owners.set('dave.eth', dave.custody);
     mergedEvent(await mergeOne(ensProof(dave, 'dave.eth', dave.custody, 400)));
     refused(
@@ -122,21 +111,21 @@ forEachDialect('username proof store (ENS)', (dialect) => {
   });
 
   it("a newer proof by another fid takes the name and revokes the old holder's USERNAME", async () => {
-    const frank = await setUpAccount(database.db, 7);
-    const grace = await setUpAccount(database.db, 8);
+    const frank = await account(7);
+    const grace = await account(8);
     owners.set('frank.eth', frank.custody);
     const franks = ensProof(frank, 'frank.eth', frank.custody, 500);
     const username = userData(frank, UserDataType.USERNAME, 'frank.eth', 400);
-    for (const outcome of await engine.mergeMessages([franks, username])) mergedEvent(outcome);
+    for (const outcome of await fixture.engine.mergeMessages([franks, username])) mergedEvent(outcome);
 
     owners.set('frank.eth', grace.custody);
     const graces = ensProof(grace, 'frank.eth', grace.custody, 300);
     const event = mergedEvent(await mergeOne(graces));
     assert.equal(hex(event.mergeUsernameProofBody?.deletedUsernameProofMessage), hex(franks.message));
     assert.equal(event.mergeUsernameProofBody?.deletedUsernameProof?.fid, frank.fid);
-    const following = await eventsPage(database.db, event.id + 1);
+    const following = await eventsPage(fixture.database.db, event.id + 1);
     assert.deepEqual(following.events.map(revokedHash), [hex(username.message)]);
-    assert.equal(await engine.userData(frank.fid, UserDataType.USERNAME), undefined);
+    assert.equal(await fixture.engine.userData(frank.fid, UserDataType.USERNAME), undefined);
     // The ownership check comes before the CRDT rules: the name no longer resolves to frank.
     refused(
       await mergeOne(franks),

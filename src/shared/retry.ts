@@ -14,7 +14,7 @@ export const realSleep: Sleep = async (ms, signal) => {
 export interface BackoffOptions {
   /** Wait after the first failure. */
   initialMs: number;
-  /** Cap: the reader keeps retrying at this interval for as long as the failure lasts. */
+  /** Cap: a poll loop keeps retrying at this interval for as long as the failure lasts. */
   maxMs: number;
 }
 
