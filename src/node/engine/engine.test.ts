@@ -1,23 +1,20 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { makeMessage } from '../../protocol/builder.js';
 import { FarcasterNetwork, MessageType } from '../../protocol/gen/message.js';
 import { bytesToHex } from '../../protocol/hex.js';
-import { forEachDialect, openTestDatabase } from '../../storage/testing.js';
-import type { TestDatabase } from '../../storage/testing.js';
+import { forEachDialect } from '../../storage/testing.js';
 import { eventsPage } from '../events/event-log.js';
-import type { NodeTables } from '../store/schema.js';
-import type { Engine } from './engine.js';
 import {
   NOW,
   castAdd,
+  engineFixture,
   hex,
   merged,
   mergedEvent,
   reaction,
   receive,
   refused,
-  setUpAccount,
   signed,
   signerFor,
   testEngine,
@@ -25,17 +22,14 @@ import {
 import type { TestAccount } from './testing.js';
 
 forEachDialect('message engine', (dialect) => {
-  let database: TestDatabase<NodeTables>;
-  let engine: Engine;
+  const fixture = engineFixture(dialect);
+  const { mergeOne, account } = fixture;
   let alice: TestAccount;
   before(async () => {
-    database = await openTestDatabase<NodeTables>(dialect, 'node');
-    engine = testEngine(database.db);
-    alice = await setUpAccount(database.db, 1);
+    alice = await account(1);
   });
-  after(() => database.cleanup());
 
-  const allEvents = async () => (await eventsPage(database.db, 0, 1000)).events;
+  const allEvents = async () => (await eventsPage(fixture.database.db, 0, 1000)).events;
 
   describe('checks before a merge, in the reference order', () => {
     it('refuses a structurally invalid message', async () => {
@@ -51,35 +45,32 @@ forEachDialect('message engine', (dialect) => {
           alice.signer,
         ),
       );
-      const [outcome] = await engine.mergeMessages([wrongNetwork]);
-      refused(outcome, 'bad_request.validation_failure', 'incorrect network: 2 (expected: 1)');
+      refused(
+        await mergeOne(wrongNetwork),
+        'bad_request.validation_failure',
+        'incorrect network: 2 (expected: 1)',
+      );
     });
 
     it('refuses an unknown fid, then a signer that is not an active key of the fid', async () => {
       const stranger = { fid: 999, signer: signerFor(999), custody: new Uint8Array(20) };
-      const [unknownFid] = await engine.mergeMessages([castAdd(stranger, 'hi')]);
-      refused(unknownFid, 'bad_request.unknown_fid', 'unknown fid: 999');
+      refused(await mergeOne(castAdd(stranger, 'hi')), 'bad_request.unknown_fid', 'unknown fid: 999');
       const impostor = { ...alice, signer: signerFor(alice.fid, 9) };
-      const [unknownSigner] = await engine.mergeMessages([castAdd(impostor, 'hi')]);
       refused(
-        unknownSigner,
+        await mergeOne(castAdd(impostor, 'hi')),
         'bad_request.unknown_signer',
         `invalid signer: signer ${bytesToHex(impostor.signer.publicKey)} not found for fid ${alice.fid}`,
       );
     });
 
     it('refuses a fid without storage units', async () => {
-      const broke = await setUpAccount(database.db, 2, { units: 0 });
-      refused(
-        (await engine.mergeMessages([castAdd(broke, 'hi')]))[0],
-        'bad_request.no_storage',
-        'no storage',
-      );
+      const broke = await account(2, { units: 0 });
+      refused(await mergeOne(castAdd(broke, 'hi')), 'bad_request.no_storage', 'no storage');
     });
 
     it('limits each fid to units × messagesPerUnit messages per window', async () => {
-      const limited = testEngine(database.db, { rateLimit: { messagesPerUnit: 2 } });
-      const bob = await setUpAccount(database.db, 3);
+      const limited = testEngine(fixture.database.db, { rateLimit: { messagesPerUnit: 2 } });
+      const bob = await account(3);
       const outcomes = await limited.mergeMessages([1, 2, 3].map((n) => castAdd(bob, `cast ${n}`)));
       assert.deepEqual(
         outcomes.map((outcome) => outcome.ok),
@@ -102,22 +93,18 @@ forEachDialect('message engine', (dialect) => {
           address: new Uint8Array(),
         },
       });
-      refused(
-        (await engine.mergeMessages([frameAction]))[0],
-        'bad_request.validation_failure',
-        'invalid message type',
-      );
-      const validated = await engine.validate(frameAction);
+      refused(await mergeOne(frameAction), 'bad_request.validation_failure', 'invalid message type');
+      const validated = await fixture.engine.validate(frameAction);
       assert.ok(validated.ok);
       assert.equal(hex(validated.value), hex(frameAction.message));
     });
 
     it('validate() runs the account checks but stores nothing', async () => {
       const cast = castAdd(alice, 'only validated');
-      assert.ok((await engine.validate(cast)).ok);
-      assert.equal(await engine.messageByHash(cast.message.hash), undefined);
+      assert.ok((await fixture.engine.validate(cast)).ok);
+      assert.equal(await fixture.engine.messageByHash(cast.message.hash), undefined);
       refused(
-        await engine.validate(castAdd({ ...alice, fid: 998 }, 'x')),
+        await fixture.engine.validate(castAdd({ ...alice, fid: 998 }, 'x')),
         'bad_request.unknown_fid',
         'unknown fid: 998',
       );
@@ -126,11 +113,13 @@ forEachDialect('message engine', (dialect) => {
 
   describe('batch merge', () => {
     it('merges the good messages of a batch around a bad one, with their events in order', async () => {
-      const bob = await setUpAccount(database.db, 10);
+      const bob = await account(10);
       const before = (await allEvents()).length;
       const good = [castAdd(bob, 'one', 300), castAdd(bob, 'two', 200)];
       const bad = castAdd({ ...bob, signer: signerFor(bob.fid, 5) }, 'forged');
-      const outcomes = await engine.mergeMessages([good[0], bad, good[1]].filter((m) => m !== undefined));
+      const outcomes = await fixture.engine.mergeMessages(
+        [good[0], bad, good[1]].filter((m) => m !== undefined),
+      );
       const [first, failed, second] = outcomes;
       refused(
         failed,
@@ -147,15 +136,15 @@ forEachDialect('message engine', (dialect) => {
           [ids[1], hex(good[1]?.message)],
         ],
       );
-      assert.equal(await engine.messageByHash(bad.message.hash), undefined);
+      assert.equal(await fixture.engine.messageByHash(bad.message.hash), undefined);
     });
 
     it('resolves two messages on one key as if merged one after the other', async () => {
-      const carol = await setUpAccount(database.db, 11);
+      const carol = await account(11);
       const url = { url: 'https://example.com/batch' };
       const add = reaction(carol, true, url, 200);
       const remove = reaction(carol, false, url, 100);
-      const [added, removed, again] = await engine.mergeMessages([add, remove, add]);
+      const [added, removed, again] = await fixture.engine.mergeMessages([add, remove, add]);
       assert.deepEqual(merged(added).deleted, []);
       assert.deepEqual(merged(removed).deleted, [hex(add.message)]);
       refused(again, 'bad_request.conflict', 'message conflicts with a more recent remove');
@@ -163,7 +152,7 @@ forEachDialect('message engine', (dialect) => {
       const other = { url: 'https://example.com/batch-2' };
       const later = reaction(carol, true, other, 100);
       const earlier = reaction(carol, false, other, 200);
-      const [kept, lost, duplicate] = await engine.mergeMessages([later, earlier, later]);
+      const [kept, lost, duplicate] = await fixture.engine.mergeMessages([later, earlier, later]);
       merged(kept);
       refused(lost, 'bad_request.conflict', 'message conflicts with a more recent add');
       refused(duplicate, 'bad_request.duplicate', 'message has already been merged');
@@ -171,10 +160,10 @@ forEachDialect('message engine', (dialect) => {
 
     it('writes no events for a batch of refused messages', async () => {
       const before = (await allEvents()).length;
-      const outcomes = await engine.mergeMessages([castAdd({ ...alice, fid: 997 }, 'x')]);
+      const outcomes = await fixture.engine.mergeMessages([castAdd({ ...alice, fid: 997 }, 'x')]);
       refused(outcomes[0], 'bad_request.unknown_fid', 'unknown fid: 997');
       assert.equal((await allEvents()).length, before);
-      assert.deepEqual(await engine.mergeMessages([]), []);
+      assert.deepEqual(await fixture.engine.mergeMessages([]), []);
     });
   });
 });

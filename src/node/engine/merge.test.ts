@@ -1,45 +1,35 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import type { ReceivedMessage } from '../../protocol/message.js';
-import { forEachDialect, openTestDatabase } from '../../storage/testing.js';
-import type { TestDatabase } from '../../storage/testing.js';
+import { forEachDialect } from '../../storage/testing.js';
 import { totalUnits } from '../onchain/storage-units.js';
-import type { NodeTables } from '../store/schema.js';
-import type { Engine } from './engine.js';
 import type { MergeOutcome } from './merge.js';
 import { createSignaturePool } from './signature-pool.js';
-import type { SignaturePool } from './signature-pool.js';
-import { castAdd, receive, reaction, setUpAccount, signerFor, testEngine } from './testing.js';
+import { castAdd, engineFixture, receive, reaction, signerFor, testEngine } from './testing.js';
 import type { TestAccount } from './testing.js';
 
 const outcome = (result: MergeOutcome) => (result.ok ? 'merged' : result.error.errCode);
 
 /** Batches share account state and the oldest message per store; these check the batch sees its own writes. */
 forEachDialect('merge batches', (dialect) => {
-  let database: TestDatabase<NodeTables>;
-  let engine: Engine;
-  let pool: SignaturePool;
-  before(async () => {
-    database = await openTestDatabase<NodeTables>(dialect, 'node');
-    pool = createSignaturePool({ size: 2, minBatch: 1 });
-    // Two messages per store and unit.
-    engine = testEngine(database.db, { limits: (units) => totalUnits(units) * 2, signatures: pool });
-  });
-  after(async () => {
-    await pool.close();
-    await database.cleanup();
-  });
+  // Made here, as the fixture takes its options here; its workers start only on first use.
+  const pool = createSignaturePool({ size: 2, minBatch: 1 });
+  after(() => pool.close());
+  // Two messages per store and unit.
+  const fixture = engineFixture(dialect, { limits: (units) => totalUnits(units) * 2, signatures: pool });
 
   /** The outcomes of `make`'s messages merged in one batch, and merged one batch each for a second fid. */
   const batchAndOneByOne = async (
     fids: [number, number],
     make: (account: TestAccount) => ReceivedMessage[],
   ) => {
-    const [together, alone] = await Promise.all(fids.map((fid) => setUpAccount(database.db, fid)));
+    const [together, alone] = await Promise.all(fids.map((fid) => fixture.account(fid)));
     if (together === undefined || alone === undefined) throw new Error('no accounts');
-    const batch = (await engine.mergeMessages(make(together))).map(outcome);
+    const batch = (await fixture.engine.mergeMessages(make(together))).map(outcome);
     const oneByOne: string[] = [];
-    for (const message of make(alone)) oneByOne.push(...(await engine.mergeMessages([message])).map(outcome));
+    for (const message of make(alone)) {
+      oneByOne.push(...(await fixture.engine.mergeMessages([message])).map(outcome));
+    }
     return { batch, oneByOne };
   };
 
@@ -69,9 +59,9 @@ forEachDialect('merge batches', (dialect) => {
 
   describe('signature verification failing mid-batch', () => {
     it('fails the whole batch and writes none of it, though its first messages were merging', async () => {
-      const carol = await setUpAccount(database.db, 20);
+      const carol = await fixture.account(20);
       let jobs = 0;
-      const failing = testEngine(database.db, {
+      const failing = testEngine(fixture.database.db, {
         signatures: {
           verifyAll: async (checks) => {
             jobs += 1;
@@ -84,18 +74,18 @@ forEachDialect('merge batches', (dialect) => {
       const casts = Array.from({ length: 100 }, (_, n) => castAdd(carol, `cast ${n}`, 1000 - n));
       await assert.rejects(failing.mergeMessages(casts), /verification pool down/);
       assert.ok(jobs > 1, 'the batch was verified in several jobs');
-      assert.deepEqual((await engine.castsByFid(carol.fid, { limit: 10 })).items, []);
+      assert.deepEqual((await fixture.engine.castsByFid(carol.fid, { limit: 10 })).items, []);
     });
   });
 
   describe('account checks within a batch', () => {
     it('refuses only the messages of unknown fids, unknown signers, missing storage and bad signatures', async () => {
-      const alice = await setUpAccount(database.db, 10);
-      const broke = await setUpAccount(database.db, 11, { units: 0 });
+      const alice = await fixture.account(10);
+      const broke = await fixture.account(11, { units: 0 });
       const stranger: TestAccount = { fid: 12, signer: signerFor(12), custody: new Uint8Array(20) };
       const intruder: TestAccount = { ...alice, signer: signerFor(10, 9) };
       const forged = castAdd(alice, 'forged', 20);
-      const outcomes = await engine.mergeMessages([
+      const outcomes = await fixture.engine.mergeMessages([
         castAdd(alice, 'first', 40),
         castAdd(stranger, 'who'),
         castAdd(intruder, 'not my key'),

@@ -1,28 +1,24 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { HubEventType } from '../../protocol/gen/hub_event.js';
 import type { HubEvent } from '../../protocol/gen/hub_event.js';
 import { StoreType } from '../../protocol/gen/request_response.js';
-import type { ReceivedMessage } from '../../protocol/message.js';
-import { forEachDialect, openTestDatabase } from '../../storage/testing.js';
-import type { TestDatabase } from '../../storage/testing.js';
+import { forEachDialect } from '../../storage/testing.js';
 import { totalUnits } from '../onchain/storage-units.js';
 import { fixedClock } from '../onchain/testing.js';
-import type { NodeTables } from '../store/schema.js';
-import type { Engine, EngineOptions } from './engine.js';
+import type { EngineOptions } from './engine.js';
 import {
   NOW_MS,
   castAdd,
   castRemove,
   compactState,
+  engineFixture,
   ensProof,
   hex,
   hexes,
   link,
   merged,
-  mergedEvent,
   refused,
-  setUpAccount,
   testEngine,
 } from './testing.js';
 
@@ -30,21 +26,13 @@ import {
 const SMALL_LIMITS: EngineOptions['limits'] = (units) => totalUnits(units) * 3;
 
 forEachDialect('storage limits and pruning', (dialect) => {
-  let database: TestDatabase<NodeTables>;
-  let engine: Engine;
   let ensOwner: Uint8Array | undefined;
-  before(async () => {
-    database = await openTestDatabase<NodeTables>(dialect, 'node');
-    engine = testEngine(database.db, {
-      limits: SMALL_LIMITS,
-      ensVerifier: { resolve: async () => ensOwner },
-    });
+  const fixture = engineFixture(dialect, {
+    limits: SMALL_LIMITS,
+    ensVerifier: { resolve: async () => ensOwner },
   });
-  after(() => database.cleanup());
+  const { mergeOne, mergeAll, account } = fixture;
 
-  const mergeAll = async (messages: ReceivedMessage[]) => {
-    for (const outcome of await engine.mergeMessages(messages)) mergedEvent(outcome);
-  };
   const prunedOf = (events: HubEvent[], fid: number) =>
     events
       .filter((event) => event.pruneMessageBody?.message?.data?.fid === fid)
@@ -55,32 +43,32 @@ forEachDialect('storage limits and pruning', (dialect) => {
 
   describe('at the limit', () => {
     it('refuses a message older than the oldest kept, accepts newer ones, and prunes the oldest', async () => {
-      const alice = await setUpAccount(database.db, 1);
+      const alice = await account(1);
       const casts = [400, 300, 200].map((ago) => castAdd(alice, `cast ${ago}`, ago));
       await mergeAll(casts);
       refused(
-        (await engine.mergeMessages([castAdd(alice, 'too old', 500)]))[0],
+        await mergeOne(castAdd(alice, 'too old', 500)),
         'bad_request.prunable',
         'message would be pruned',
       );
       // Removes take space too: this one puts the store over its limit.
       const remove = castRemove(alice, castAdd(alice, 'never seen').message.hash, 100);
-      merged((await engine.mergeMessages([remove]))[0]);
+      merged(await mergeOne(remove));
 
-      const events = await engine.prune();
+      const events = await fixture.engine.prune();
       assert.deepEqual(prunedOf(events, alice.fid), [hex(casts[0]?.message)]);
       assert.deepEqual(
-        hexes((await engine.castsByFid(alice.fid, { limit: 10 })).items),
+        hexes((await fixture.engine.castsByFid(alice.fid, { limit: 10 })).items),
         hexes([casts[1], casts[2], remove].map((m) => m?.message ?? { hash: new Uint8Array() })),
       );
-      assert.deepEqual(prunedOf(await engine.prune(), alice.fid), []);
+      assert.deepEqual(prunedOf(await fixture.engine.prune(), alice.fid), []);
     });
 
     it('reports usage per store: limit, used and the oldest message', async () => {
-      const bob = await setUpAccount(database.db, 2, { units: 2 });
+      const bob = await account(2, { units: 2 });
       const casts = [300, 200].map((ago) => castAdd(bob, `cast ${ago}`, ago));
       await mergeAll(casts);
-      const usage = await engine.storageUsage(bob.fid);
+      const usage = await fixture.engine.storageUsage(bob.fid);
       assert.deepEqual(usage.units, { legacy: 0, units2024: 2 });
       const castUsage = usage.stores.find((store) => store.store === StoreType.CASTS);
       assert.equal(castUsage?.limit, 6);
@@ -92,24 +80,24 @@ forEachDialect('storage limits and pruning', (dialect) => {
     });
 
     it('never prunes compact states or username proofs, which also take no link space', async () => {
-      const carol = await setUpAccount(database.db, 3);
+      const carol = await account(3);
       await mergeAll([300, 200, 100].map((ago) => link(carol, true, ago, ago)));
       await mergeAll([compactState(carol, [300, 200, 100], 50)]);
       ensOwner = carol.custody;
       await mergeAll(
         ['a', 'b', 'c', 'd'].map((label, i) => ensProof(carol, `${label}carol.eth`, carol.custody, 400 - i)),
       );
-      assert.deepEqual(prunedOf(await engine.prune(), carol.fid), []);
-      assert.equal((await engine.usernameProofsByFid(carol.fid, { limit: 10 })).items.length, 4);
-      const usage = await engine.storageUsage(carol.fid);
+      assert.deepEqual(prunedOf(await fixture.engine.prune(), carol.fid), []);
+      assert.equal((await fixture.engine.usernameProofsByFid(carol.fid, { limit: 10 })).items.length, 4);
+      const usage = await fixture.engine.storageUsage(carol.fid);
       assert.equal(usage.stores.find((store) => store.store === StoreType.LINKS)?.used, 3);
     });
 
     it('prunes everything of a fid whose units expired (run last: it expires every fid here)', async () => {
-      const dave = await setUpAccount(database.db, 4);
+      const dave = await account(4);
       const cast = castAdd(dave, 'before expiry');
       await mergeAll([cast]);
-      const later = testEngine(database.db, {
+      const later = testEngine(fixture.database.db, {
         limits: SMALL_LIMITS,
         clock: fixedClock(NOW_MS + 2 * 365 * 86_400_000),
       });

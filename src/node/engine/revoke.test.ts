@@ -1,57 +1,44 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { HubEventType } from '../../protocol/gen/hub_event.js';
 import type { HubEvent } from '../../protocol/gen/hub_event.js';
 import { UserDataType } from '../../protocol/gen/message.js';
 import { SignerEventType } from '../../protocol/gen/onchain_event.js';
 import { bytesToHex } from '../../protocol/hex.js';
-import type { ReceivedMessage } from '../../protocol/message.js';
-import { forEachDialect, openTestDatabase } from '../../storage/testing.js';
-import type { TestDatabase } from '../../storage/testing.js';
+import { forEachDialect } from '../../storage/testing.js';
 import type { NewHubEvent } from '../events/event-log.js';
 import { eventsPage } from '../events/event-log.js';
 import type { RevokeUsername } from '../fnames/index.js';
 import type { SignerDeactivated } from '../ingest/index.js';
 import { mergeOnChainEvents } from '../onchain/merge.js';
 import { signerEvent } from '../onchain/testing.js';
-import type { NodeTables } from '../store/schema.js';
-import type { Engine } from './engine.js';
 import {
   castAdd,
   clock,
+  engineFixture,
   ensProof,
   hex,
   hexes,
-  mergedEvent,
   reaction,
   refused,
-  setUpAccount,
   signerFor,
   storeFnameProof,
-  testEngine,
   userData,
 } from './testing.js';
 
 forEachDialect('revocation', (dialect) => {
-  let database: TestDatabase<NodeTables>;
-  let engine: Engine;
   const ensOwners = new Map<string, Uint8Array>();
-  before(async () => {
-    database = await openTestDatabase<NodeTables>(dialect, 'node');
-    engine = testEngine(database.db, { ensVerifier: { resolve: async (name) => ensOwners.get(name) } });
+  const fixture = engineFixture(dialect, {
+    ensVerifier: { resolve: async (name) => ensOwners.get(name) },
   });
-  after(() => database.cleanup());
-
-  const mergeAll = async (messages: ReceivedMessage[]) => {
-    for (const outcome of await engine.mergeMessages(messages)) mergedEvent(outcome);
-  };
+  const { mergeOne, mergeAll, account } = fixture;
 
   describe('signer removal', () => {
     it('deletes every message the removed key signed, in all stores, and what stood on them', async () => {
-      const alice = await setUpAccount(database.db, 1);
+      const alice = await account(1);
       const second = signerFor(alice.fid, 1);
       const added = await mergeOnChainEvents(
-        database.db,
+        fixture.database.db,
         [signerEvent(alice.fid, second.publicKey, SignerEventType.ADD, { block: 15 })],
         clock,
       );
@@ -66,7 +53,7 @@ forEachDialect('revocation', (dialect) => {
       await mergeAll([cast, like, proof, username, kept]);
 
       const removal = await mergeOnChainEvents(
-        database.db,
+        fixture.database.db,
         [signerEvent(alice.fid, alice.signer.publicKey, SignerEventType.REMOVE, { block: 16 })],
         clock,
       );
@@ -78,50 +65,52 @@ forEachDialect('revocation', (dialect) => {
       );
 
       // The engine's revokeSigner is what the chain sink calls for a deactivated signer.
-      const onSignerDeactivated: SignerDeactivated = engine.revokeSigner;
+      const onSignerDeactivated: SignerDeactivated = fixture.engine.revokeSigner;
       await onSignerDeactivated(alice.fid, alice.signer.publicKey);
-      const events = (await eventsPage(database.db, merged.value.hubEventId + 1)).events;
+      const events = (await eventsPage(fixture.database.db, merged.value.hubEventId + 1)).events;
       assert.deepEqual(events.map(describeEvent), [
         ['REVOKE', hex(cast.message)],
         ['REVOKE', hex(like.message)],
         ['PROOF_DELETED', hex(proof.message)],
         ['REVOKE', hex(username.message)],
       ]);
-      assert.deepEqual(hexes((await engine.castsByFid(alice.fid, { limit: 10 })).items), [hex(kept.message)]);
-      assert.equal(await engine.usernameProofByName('alice.eth'), undefined);
-      assert.deepEqual(await engine.revokeSigner(alice.fid, alice.signer.publicKey), []);
+      assert.deepEqual(hexes((await fixture.engine.castsByFid(alice.fid, { limit: 10 })).items), [
+        hex(kept.message),
+      ]);
+      assert.equal(await fixture.engine.usernameProofByName('alice.eth'), undefined);
+      assert.deepEqual(await fixture.engine.revokeSigner(alice.fid, alice.signer.publicKey), []);
       refused(
-        (await engine.mergeMessages([castAdd(alice, 'too late')]))[0],
+        await mergeOne(castAdd(alice, 'too late')),
         'bad_request.unknown_signer',
         `invalid signer: signer ${bytesToHex(alice.signer.publicKey)} not found for fid ${alice.fid}`,
       );
     });
 
     it('revokes nothing for a key that is active', async () => {
-      const bob = await setUpAccount(database.db, 2);
+      const bob = await account(2);
       const cast = castAdd(bob, 'still valid');
       await mergeAll([cast]);
-      assert.deepEqual(await engine.revokeSigner(bob.fid, bob.signer.publicKey), []);
-      assert.equal(hex(await engine.messageByHash(cast.message.hash)), hex(cast.message));
+      assert.deepEqual(await fixture.engine.revokeSigner(bob.fid, bob.signer.publicKey), []);
+      assert.equal(hex(await fixture.engine.messageByHash(cast.message.hash)), hex(cast.message));
     });
   });
 
   describe('username revocation (fname sync)', () => {
     it("revokes the fid's USERNAME naming the name in the caller's transaction, leaving the append to it", async () => {
-      const carol = await setUpAccount(database.db, 3);
-      await storeFnameProof(database.db, 'carol', carol.fid);
+      const carol = await account(3);
+      await storeFnameProof(fixture.database.db, 'carol', carol.fid);
       const username = userData(carol, UserDataType.USERNAME, 'carol');
       await mergeAll([username]);
 
       // The engine's revokeUsername is what the fname sync expects.
-      const revokeUsername: RevokeUsername = engine.revokeUsername;
-      const events = await database.db.transaction().execute(async (trx) => ({
+      const revokeUsername: RevokeUsername = fixture.engine.revokeUsername;
+      const events = await fixture.database.db.transaction().execute(async (trx) => ({
         other: await revokeUsername(trx, carol.fid, 'someone'),
         carol: await revokeUsername(trx, carol.fid, 'carol'),
       }));
       assert.deepEqual(events.other, []);
       assert.deepEqual(events.carol.map(describeEvent), [['REVOKE', hex(username.message)]]);
-      assert.equal(await engine.userData(carol.fid, UserDataType.USERNAME), undefined);
+      assert.equal(await fixture.engine.userData(carol.fid, UserDataType.USERNAME), undefined);
     });
   });
 });

@@ -101,6 +101,8 @@ export interface EngineFixture {
   readonly engine: Engine;
   /** The outcome of merging `message` alone. */
   mergeOne(message: ReceivedMessage): Promise<MergeOutcome | undefined>;
+  /** Merges `messages` in one batch and asserts that every one merged. */
+  mergeAll(messages: ReceivedMessage[]): Promise<void>;
   /** setUpAccount on the suite's database. */
   account(fid: number, options?: AccountOptions): Promise<TestAccount>;
 }
@@ -129,6 +131,9 @@ export function engineFixture(dialect: Dialect, options: Partial<EngineOptions> 
       return current().engine;
     },
     mergeOne: async (message) => (await current().engine.mergeMessages([message]))[0],
+    mergeAll: async (messages) => {
+      for (const outcome of await current().engine.mergeMessages(messages)) mergedEvent(outcome);
+    },
     account: (fid, accountOptions) => setUpAccount(current().database.db, fid, accountOptions),
   };
 }

@@ -116,7 +116,7 @@ forEachDialect('username proof store (ENS)', (dialect) => {
     owners.set('frank.eth', frank.custody);
     const franks = ensProof(frank, 'frank.eth', frank.custody, 500);
     const username = userData(frank, UserDataType.USERNAME, 'frank.eth', 400);
-    for (const outcome of await fixture.engine.mergeMessages([franks, username])) mergedEvent(outcome);
+    await fixture.mergeAll([franks, username]);
 
     owners.set('frank.eth', grace.custody);
     const graces = ensProof(grace, 'frank.eth', grace.custody, 300);
