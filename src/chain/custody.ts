@@ -1,4 +1,4 @@
-import { createPublicClient, http, zeroAddress, type Address } from 'viem';
+import { createPublicClient, http, zeroAddress, type Address, type PublicClient } from 'viem';
 import { CANONICAL_ADDRESSES, idRegistryAbi } from './contracts.js';
 import type { Hex } from '../protocol/hex.js';
 import type { Clock } from '../shared/clock.js';
@@ -33,18 +33,23 @@ export function chainCustodyLookup(options: ChainCustodyOptions, clock: Clock): 
     transport: http(options.rpcUrl, { timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, retryCount: 1 }),
   });
   const idRegistry = options.idRegistry ?? CANONICAL_ADDRESSES.idRegistry;
-  const uncached: CustodyLookup = {
-    async custodyOf(fid) {
-      const custody = await client.readContract({
-        address: idRegistry,
-        abi: idRegistryAbi,
-        functionName: 'custodyOf',
-        args: [BigInt(fid)],
-      });
-      return custody === zeroAddress ? undefined : (custody.toLowerCase() as Hex);
-    },
-  };
+  const uncached: CustodyLookup = { custodyOf: (fid) => readCustody(client, idRegistry, fid) };
   return cachedCustodyLookup(uncached, { ttlMs: options.cacheTtlMs ?? DEFAULT_CUSTODY_CACHE_TTL_MS, clock });
+}
+
+/** `IdRegistry.custodyOf(fid)` read once: lowercase hex, or undefined for an unregistered fid. */
+export async function readCustody(
+  client: PublicClient,
+  idRegistry: Address,
+  fid: number,
+): Promise<Hex | undefined> {
+  const custody = await client.readContract({
+    address: idRegistry,
+    abi: idRegistryAbi,
+    functionName: 'custodyOf',
+    args: [BigInt(fid)],
+  });
+  return custody === zeroAddress ? undefined : (custody.toLowerCase() as Hex);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { createPublicClient, http, zeroAddress, type Address, type Hash, type PublicClient } from 'viem';
+import { createPublicClient, http, type Address, type Hash, type PublicClient } from 'viem';
 import {
   CANONICAL_ADDRESSES,
   idRegistryAbi,
@@ -8,8 +8,7 @@ import {
 } from '../../chain/contracts.js';
 import { contractDomain, type Eip712Domain, type FarcasterContract } from '../../protocol/eip712/index.js';
 import type { Clock } from '../../shared/clock.js';
-import { cachedCustodyLookup } from '../../chain/custody.js';
-import type { Hex } from '../../protocol/hex.js';
+import { cachedCustodyLookup, readCustody } from '../../chain/custody.js';
 import { SocialError } from '../errors.js';
 import { createRelayer, type AddForCall, type Relayer } from './relay.js';
 
@@ -98,15 +97,7 @@ export function createKeyChain(options: KeyChainOptions): KeyChain {
   // Cached and shared among concurrent callers like the name registry's; a chain failure is a 503 here.
   const custody = cachedCustodyLookup(
     {
-      custodyOf: (fid) =>
-        read('IdRegistry.custodyOf', () =>
-          client.readContract({
-            address: contracts.idRegistry,
-            abi: idRegistryAbi,
-            functionName: 'custodyOf',
-            args: [BigInt(fid)],
-          }),
-        ).then((address) => (address === zeroAddress ? undefined : (address.toLowerCase() as Hex))),
+      custodyOf: (fid) => read('IdRegistry.custodyOf', () => readCustody(client, contracts.idRegistry, fid)),
     },
     { ttlMs: options.custodyCacheMs ?? DEFAULT_CUSTODY_CACHE_MS, clock: options.clock },
   );
