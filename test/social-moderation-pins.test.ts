@@ -60,9 +60,7 @@ forEachDialect('social pinned casts', (dialect) => {
     const member = await pin(MEMBER, cast);
     assert.equal(member.statusCode, 403);
     assert.deepEqual(member.json(), {
-      errors: [
-        { message: `Only the owner or a moderator of channel ${channel.id} may do this`, code: 'FORBIDDEN' },
-      ],
+      errors: [{ message: `You must own or moderate channel ${channel.id} to pin casts`, code: 'FORBIDDEN' }],
     });
     const unknown = await pin(OWNER, `0x${'cd'.repeat(20)}`);
     assert.equal(unknown.statusCode, 404);
@@ -174,7 +172,7 @@ forEachDialect('social pinned casts', (dialect) => {
     const unknown = await unpin(OWNER, { channelId: 'nope' });
     assert.equal(unknown.statusCode, 404);
     assert.deepEqual(unknown.json(), {
-      errors: [{ message: 'Channel does not exist', code: 'CHANNEL_NOT_FOUND' }],
+      errors: [{ message: 'Channel nope does not exist', code: 'CHANNEL_NOT_FOUND' }],
     });
     for (const body of [{}, { castHash: first, channelId: channel.id }]) {
       const response = await unpin(OWNER, body);

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { encodeCursor } from '../src/shared/http/index.js';
 import { markCastRemoved } from '../src/social/node-index/store.js';
+import { TEST_ADMIN_TOKEN } from '../src/social/testing.js';
 import { forEachDialect } from '../src/storage/testing.js';
 import { createTestChannel, MEMBER, MODERATOR, OWNER, socialApiRun } from './support/social-channels.js';
 
@@ -46,6 +47,21 @@ forEachDialect('social cast moderation', (dialect) => {
     });
   });
 
+  it("forgets a deleted channel's log, so a new channel with its id starts clean", async () => {
+    const channel = await newChannel();
+    const cast = await run.harness.seedCast({ fid: 10, parentUrl: channel.url });
+    assert.equal((await moderate(OWNER, cast, 'hide')).statusCode, 200);
+    const deleted = await run.harness.app.inject({
+      method: 'DELETE',
+      url: '/admin/channels',
+      headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+      payload: { channelId: channel.id },
+    });
+    assert.equal(deleted.statusCode, 200, deleted.body);
+    await createTestChannel(run.harness.database.db, { id: channel.id, ownerFid: OWNER });
+    assert.deepEqual((await list({ channelId: channel.id })).json(), { result: { moderationActions: [] } });
+  });
+
   it('lists every channel without a filter, pages with a cursor, and 404s an unknown channel', async () => {
     const first = await newChannel();
     const second = await newChannel();
@@ -85,7 +101,7 @@ forEachDialect('social cast moderation', (dialect) => {
     const unknown = await list({ channelId: 'nope' });
     assert.equal(unknown.statusCode, 404);
     assert.deepEqual(unknown.json(), {
-      errors: [{ message: 'Channel does not exist', code: 'CHANNEL_NOT_FOUND' }],
+      errors: [{ message: 'Channel nope does not exist', code: 'CHANNEL_NOT_FOUND' }],
     });
   });
 
@@ -95,7 +111,7 @@ forEachDialect('social cast moderation', (dialect) => {
     const cast = await run.harness.seedCast({ fid: 10, parentUrl: channel.url });
     const forbidden = {
       errors: [
-        { message: `Only the owner or a moderator of channel ${channel.id} may do this`, code: 'FORBIDDEN' },
+        { message: `You must own or moderate channel ${channel.id} to hide casts`, code: 'FORBIDDEN' },
       ],
     };
     for (const fid of [MEMBER, OUTSIDER]) {

@@ -6,8 +6,7 @@ import type { SocialDb } from '../store.js';
 
 /**
  * User-to-user blocks (spec §2.11, §4.5). The node accepts any valid message, so a block cannot stop the
- * blocked user's replies, quotes or mentions from existing; clients and other areas read it (the list, or
- * `isBlocked`) and act on it.
+ * blocked user's replies, quotes or mentions from existing; clients read the list and act on it.
  */
 
 /** One block (spec §2.11). */
@@ -35,17 +34,6 @@ export async function unblockUser(db: SocialDb, blockerFid: number, blockedFid: 
     .where('blocker_fid', '=', blockerFid)
     .where('blocked_fid', '=', blockedFid)
     .execute();
-}
-
-/** Whether `blockerFid` blocks `blockedFid`: such a user may not reply to, quote or mention the blocker. */
-export async function isBlocked(db: SocialDb, blockerFid: number, blockedFid: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('user_blocks')
-    .select('id')
-    .where('blocker_fid', '=', blockerFid)
-    .where('blocked_fid', '=', blockedFid)
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 /** Current blocks, newest first, by one blocker or by everyone. */

@@ -69,7 +69,10 @@ export async function createAction(db: SocialDb, clock: Clock, input: ActionInpu
   }
 }
 
-/** Applies the changes in one statement; the kind never changes, so checking it first is safe. */
+/**
+ * Checks the action as it would be after the changes (the kind never changes, so reading it first is safe),
+ * then applies them; the update's row count catches an action deleted in between.
+ */
 export async function editAction(db: SocialDb, changes: ActionChanges): Promise<void> {
   const current = await db.selectFrom('actions').selectAll().where('id', '=', changes.id).executeTakeFirst();
   if (current === undefined) throw notFound(changes.id);

@@ -54,7 +54,7 @@ export interface PublishInput {
 }
 
 /** The period that ended most recently at `now` for `kind`. */
-export function lastFinishedPeriod(kind: RewardsKind, now: number): RewardsPeriod {
+function lastFinishedPeriod(kind: RewardsKind, now: number): RewardsPeriod {
   const offset = PERIOD_END_OFFSET_MS[kind];
   const end = Math.floor((now - offset) / WEEK_MS) * WEEK_MS + offset;
   return { periodStartTimestamp: end - WEEK_MS, periodEndTimestamp: end };

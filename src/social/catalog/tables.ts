@@ -1,6 +1,7 @@
 /**
  * Operator-curated tables (src/storage/migrations/social/catalog.ts). Times are UNIX seconds except
- * rewards period bounds and starter-pack `member_at`, which are milliseconds as the API serves them.
+ * rewards period bounds and starter-pack `member_at`, which are milliseconds as the API serves them, and
+ * rewards `published_at`, milliseconds like the period it stamps.
  */
 
 export type Platform = 'x' | 'github' | 'discord';

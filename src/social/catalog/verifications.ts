@@ -5,8 +5,6 @@ import type { AccountVerificationsTable, Platform } from './tables.js';
 
 /** Third-party account verifications (spec §2.12), kept by the operator through the admin API. */
 
-export const PLATFORMS = ['x', 'github', 'discord'] as const satisfies readonly Platform[];
-
 export interface AccountVerification {
   fid: number;
   platform: Platform;

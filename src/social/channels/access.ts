@@ -40,6 +40,6 @@ export async function requireModerator(
   throw new SocialError('FORBIDDEN', { message: `You must ${who} channel ${channelId} to ${action}` });
 }
 
-export function channelNotFound(id: string): SocialError {
+function channelNotFound(id: string): SocialError {
   return new SocialError('CHANNEL_NOT_FOUND', { message: `Channel ${id} does not exist` });
 }

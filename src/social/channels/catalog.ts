@@ -120,7 +120,10 @@ async function transferOwnership(trx: SocialDb, channelId: string, to: number, n
   await grantRole(trx, channelId, to, 'owner', now);
 }
 
-/** Removes a channel with its roles, follows, invites and restriction and ban history. */
+/**
+ * Removes a channel with its roles, follows, invites, restriction and ban history, moderation log and pin
+ * announcements, so a later channel with the same id starts clean.
+ */
 export async function deleteChannel(db: SocialDb, id: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await lockChannel(trx, id);
@@ -129,6 +132,8 @@ export async function deleteChannel(db: SocialDb, id: string): Promise<void> {
       'channel_invites',
       'channel_sanctions',
       'channel_roles',
+      'cast_moderation_actions',
+      'channel_announcements',
     ] as const) {
       await trx.deleteFrom(table).where('channel_id', '=', id).execute();
     }

@@ -24,7 +24,7 @@ import type { InviteRole } from './tables.js';
 
 /** Channel invites and roles: the state machine of spec §3.2 and §3.3 with the rules of §4.2. */
 
-export const MAX_MODERATOR_SEATS = 10;
+const MAX_MODERATOR_SEATS = 10;
 /** Spec §8: shared by POST and DELETE, per caller and channel. */
 const INVITE_CALLS = { limit: 100, windowMs: 60 * 60 * 1000 };
 

@@ -20,9 +20,3 @@ export async function roleOf(db: SocialDb, channelId: string, fid: number): Prom
     .executeTakeFirst();
   return row?.role;
 }
-
-/** Owners and moderators may moderate, ban and pin. */
-export async function canModerate(db: SocialDb, channelId: string, fid: number): Promise<boolean> {
-  const role = await roleOf(db, channelId, fid);
-  return role === 'owner' || role === 'moderator';
-}

@@ -1,3 +1,4 @@
+import { fidsByUsername } from '../node-index/store.js';
 import type { SocialDb } from '../store.js';
 
 /**
@@ -11,9 +12,6 @@ export interface MentionedText {
   mentions: number[];
   positions: number[];
 }
-
-/** USERNAME in the protocol's UserDataType. */
-const USER_DATA_USERNAME = 6;
 
 /** `@` not glued to a preceding word (so e-mail addresses stay text), then an fname or ENS name. */
 const MENTION = /(?<![\p{L}\p{N}_.@-])@([a-z0-9][a-z0-9-]{0,19}(?:\.eth)?)(?![\p{L}\p{N}_-])/giu;
@@ -35,17 +33,4 @@ export async function extractMentions(db: SocialDb, description: string): Promis
     positions.push(Buffer.byteLength(text, 'utf8'));
   }
   return { text: text + description.slice(copied), mentions, positions };
-}
-
-/** The lowest fid holding each name, in case the index still holds a name under two fids. */
-async function fidsByUsername(db: SocialDb, names: string[]): Promise<Map<string, number>> {
-  if (names.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('indexed_user_data')
-    .select(['fid', 'value'])
-    .where('type', '=', USER_DATA_USERNAME)
-    .where('value', 'in', names)
-    .orderBy('fid', 'desc')
-    .execute();
-  return new Map(rows.map((row) => [row.value, row.fid]));
 }

@@ -28,9 +28,9 @@ import {
  */
 
 /** How long the `Add` signature asked for by approval-data stays valid (the spec is silent). */
-export const APPROVAL_WINDOW_SECONDS = 3600;
+const APPROVAL_WINDOW_SECONDS = 3600;
 /** A relay claim older than this is taken to have died with its process and may be retried. */
-export const STALE_RELAY_SECONDS = 300;
+const STALE_RELAY_SECONDS = 300;
 
 /** Typed data as JSON: uint256 values as decimal strings, which viem and wallets take as they are. */
 export interface JsonTypedData {

@@ -111,7 +111,7 @@ function isNonceCollision(error: unknown): boolean {
 }
 
 /** A failed send as the SocialError its caller answers with. */
-export function relayError(error: unknown): SocialError {
+function relayError(error: unknown): SocialError {
   if (error instanceof BaseError) {
     const reverted = error.walk((e) => e instanceof ContractFunctionRevertedError);
     if (reverted instanceof ContractFunctionRevertedError) {

@@ -19,7 +19,7 @@ import type { SignedKeyRequestState } from './tables.js';
 
 /** Creating and reading signed key requests (spec §2.16, §3.1, §4.7, §5.3, §5.4). */
 
-export const DEEPLINK_PREFIX = 'farcaster://signed-key-request?token=';
+const DEEPLINK_PREFIX = 'farcaster://signed-key-request?token=';
 /** Spec §8: an app must hold at least this many warps to sponsor a request. */
 export const MIN_SPONSOR_WARPS = 100;
 /** Schemes a redirect may not use: they run code or embed content instead of opening an app. */

@@ -1,7 +1,6 @@
 import { bytesToHex, type Hex } from '../../protocol/hex.js';
 import { unixSeconds, type Clock } from '../../shared/clock.js';
-import { channelById } from '../channels/lookup.js';
-import { SocialError } from '../errors.js';
+import { requireChannel } from '../channels/access.js';
 import { pageOf, type Page, type PageRequest } from '../paging.js';
 import type { SocialDb } from '../store.js';
 import { moderatedChannelOfCast } from './channel-cast.js';
@@ -25,7 +24,12 @@ export async function moderateCast(
   clock: Clock,
   request: { callerFid: number; castHash: Uint8Array; action: ModerationAction },
 ): Promise<void> {
-  const channel = await moderatedChannelOfCast(db, request.castHash, request.callerFid);
+  const channel = await moderatedChannelOfCast(
+    db,
+    request.castHash,
+    request.callerFid,
+    `${request.action} casts`,
+  );
   await db
     .insertInto('cast_moderation_actions')
     .values({
@@ -48,7 +52,7 @@ export async function listModerationActions(
     .selectFrom('cast_moderation_actions')
     .select(['id', 'cast_hash', 'channel_id', 'action', 'moderated_at']);
   if (filter.channelId !== undefined) {
-    if ((await channelById(db, filter.channelId)) === undefined) throw new SocialError('CHANNEL_NOT_FOUND');
+    await requireChannel(db, filter.channelId);
     query = query.where('channel_id', '=', filter.channelId);
   }
   const rows = await newestFirst(query, 'moderated_at', 'id', request).execute();

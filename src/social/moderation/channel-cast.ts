@@ -1,4 +1,5 @@
-import { channelByUrl, canModerate } from '../channels/lookup.js';
+import { requireModerator } from '../channels/access.js';
+import { channelByUrl } from '../channels/lookup.js';
 import type { ChannelsTable } from '../channels/tables.js';
 import { SocialError } from '../errors.js';
 import { indexedCast } from '../node-index/store.js';
@@ -26,18 +27,11 @@ export async function moderatedChannelOfCast(
   db: SocialDb,
   castHash: Uint8Array,
   callerFid: number,
+  action: string,
 ): Promise<ChannelsTable> {
   const found = await channelOfCast(db, castHash);
   if (found === undefined || found.removed) throw new SocialError('CAST_NOT_FOUND');
   if (found.channel === undefined) throw new SocialError('CAST_NOT_IN_CHANNEL');
-  await requireModerator(db, found.channel.id, callerFid);
+  await requireModerator(db, found.channel.id, callerFid, action);
   return found.channel;
-}
-
-export async function requireModerator(db: SocialDb, channelId: string, fid: number): Promise<void> {
-  if (!(await canModerate(db, channelId, fid))) {
-    throw new SocialError('FORBIDDEN', {
-      message: `Only the owner or a moderator of channel ${channelId} may do this`,
-    });
-  }
 }

@@ -1,9 +1,8 @@
 import { unixSeconds, type Clock } from '../../shared/clock.js';
-import { channelById } from '../channels/lookup.js';
-import { SocialError } from '../errors.js';
+import { requireChannel, requireModerator } from '../channels/access.js';
 import type { SocialDb } from '../store.js';
 import { announcePinnedCast } from './announcements.js';
-import { channelOfCast, moderatedChannelOfCast, requireModerator } from './channel-cast.js';
+import { channelOfCast, moderatedChannelOfCast } from './channel-cast.js';
 
 /**
  * Pins a cast in its channel, replacing any other pin; the channel's owner and moderators may pin. Pinning
@@ -14,7 +13,7 @@ export async function pinCast(
   clock: Clock,
   request: { callerFid: number; castHash: Uint8Array; notifyChannelFollowers: boolean },
 ): Promise<void> {
-  const channel = await moderatedChannelOfCast(db, request.castHash, request.callerFid);
+  const channel = await moderatedChannelOfCast(db, request.castHash, request.callerFid, 'pin casts');
   await db.transaction().execute(async (trx) => {
     // One statement decides and writes: it takes the channel's row lock, and a racing pin of the same cast
     // re-reads the row once the first commits, finds it pinned and changes nothing.
@@ -38,8 +37,8 @@ export type UnpinTarget = { castHash: Uint8Array } | { channelId: string };
 /** Clears a pin; success when there is nothing to clear. Announcements already sent stay. */
 export async function unpinCast(db: SocialDb, callerFid: number, target: UnpinTarget): Promise<void> {
   if ('channelId' in target) {
-    if ((await channelById(db, target.channelId)) === undefined) throw new SocialError('CHANNEL_NOT_FOUND');
-    await requireModerator(db, target.channelId, callerFid);
+    await requireChannel(db, target.channelId);
+    await requireModerator(db, target.channelId, callerFid, 'unpin casts');
     await db
       .updateTable('channels')
       .set({ pinned_cast_hash: null })
@@ -51,7 +50,7 @@ export async function unpinCast(db: SocialDb, callerFid: number, target: UnpinTa
   // author deleted can still be unpinned by its hash.
   const channel = (await channelOfCast(db, target.castHash))?.channel;
   if (channel === undefined || !isPinned(channel.pinned_cast_hash, target.castHash)) return;
-  await requireModerator(db, channel.id, callerFid);
+  await requireModerator(db, channel.id, callerFid, 'unpin casts');
   await db
     .updateTable('channels')
     .set({ pinned_cast_hash: null })

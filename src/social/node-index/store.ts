@@ -1,3 +1,4 @@
+import { UserDataType } from '../../protocol/gen/message.js';
 import { bytesToHex, type Hex } from '../../protocol/hex.js';
 import type { SocialDb } from '../store.js';
 import type { IndexedCastsTable } from './tables.js';
@@ -63,6 +64,19 @@ export async function userDataValue(db: SocialDb, fid: number, type: number): Pr
     .where('type', '=', type)
     .executeTakeFirst();
   return row?.value;
+}
+
+/** The fid whose USERNAME user data is each of `names`; the lowest, should the index hold one under two. */
+export async function fidsByUsername(db: SocialDb, names: readonly string[]): Promise<Map<string, number>> {
+  if (names.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('indexed_user_data')
+    .select(['fid', 'value'])
+    .where('type', '=', UserDataType.USERNAME)
+    .where('value', 'in', names)
+    .orderBy('fid', 'desc')
+    .execute();
+  return new Map(rows.map((row) => [row.value, row.fid]));
 }
 
 export interface CastInput {
