@@ -9,14 +9,13 @@ import type { NamesConfig } from '../shared/config/index.js';
 import type { HttpApp } from '../shared/http/index.js';
 import type { Dialect } from '../storage/index.js';
 import { openTestDatabase } from '../storage/testing.js';
-import { TEST_START_MS, testClock, type TestClock } from '../shared/test-clock.js';
+import { testClock, type TestClock } from '../shared/test-clock.js';
 import type { CustodyLookup } from '../chain/custody.js';
 import { createNamesService, type NamesService } from './service.js';
 import type { NamesDatabase, NamesTables } from './store.js';
 
 /** The devnet's name registry signer (anvil's third test account). */
 export const TEST_SIGNER_KEY: Hex = '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a';
-export const START_MS = TEST_START_MS;
 export const DAY_SECONDS = 86_400;
 
 export function testConfig(overrides: Partial<NamesConfig> = {}): NamesConfig {

@@ -8,6 +8,4 @@ export { MemorySink } from './memory-sink.js';
 export { startChainReader } from './reader.js';
 export type { ChainReader, ChainReaderOptions, ReaderLogger, ReaderStatus } from './reader.js';
 export { ChainChangedError, ReorgTooDeepError } from './reorg.js';
-export { backoffDelay, realSleep } from '../../shared/retry.js';
-export type { BackoffOptions, Sleep } from '../../shared/retry.js';
 export type { ReaderClient } from './rpc.js';

@@ -26,7 +26,7 @@ export async function runAdmin(
   args: readonly string[],
   doFetch: typeof fetch = fetch,
 ): Promise<number> {
-  let request: { action: AdminAction; body: Record<string, unknown> | undefined };
+  let request: { action: AdminAction; body: Record<string, unknown> | undefined; token: string };
   try {
     request = await requestOf(config, args);
   } catch (error) {
@@ -34,12 +34,12 @@ export async function runAdmin(
     io.err(`agora admin: ${error.message}`);
     return 2;
   }
-  const { action, body } = request;
+  const { action, body, token } = request;
   const url = new URL(action.path, config.socialUrl);
   const response = await doFetch(url, {
     method: action.method,
     headers: {
-      authorization: `Bearer ${config.adminToken ?? ''}`,
+      authorization: `Bearer ${token}`,
       ...(body !== undefined && { 'content-type': 'application/json' }),
     },
     ...(body !== undefined && { body: JSON.stringify(body) }),
@@ -66,7 +66,8 @@ async function requestOf(config: AdminConfig, args: readonly string[]) {
     const problem = args.length === 0 ? 'missing' : 'unknown';
     throw new UsageError(`${problem} call "${args.join(' ')}"; the calls are:\n${calls.join('\n')}`);
   }
-  if (config.adminToken === undefined) {
+  const token = config.adminToken;
+  if (token === undefined) {
     throw new UsageError(
       "--admin-token (or AGORA_ADMIN_TOKEN) is required: the social service's admin token",
     );
@@ -82,7 +83,7 @@ async function requestOf(config: AdminConfig, args: readonly string[]) {
   if (missing !== undefined) throw new UsageError(`${name} needs --${kebabCase(missing)}`);
   if (action.file === 'required' && config.file === undefined) throw new UsageError(`${name} needs --file`);
   const file = config.file === undefined ? undefined : await readJson(config.file);
-  return { action, body: action.method === 'GET' ? undefined : bodyOf(action, config, file) };
+  return { action, body: action.method === 'GET' ? undefined : bodyOf(action, config, file), token };
 }
 
 function usageOf(action: AdminAction): string {

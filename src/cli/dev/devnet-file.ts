@@ -19,7 +19,7 @@ export interface DevnetFile {
   adminToken: string;
 }
 
-export const DEVNET_FILE = 'devnet.json';
+const DEVNET_FILE = 'devnet.json';
 
 export function writeDevnetFile(dataDir: string, file: DevnetFile): string {
   const path = join(dataDir, DEVNET_FILE);

@@ -22,7 +22,7 @@ export interface DevSystem {
   closeAllConnections(): void;
 }
 
-export interface DevOptions {
+export interface DevStartOptions {
   logger: Logger;
   /** Called as each part comes up, for the progress lines. */
   progress(step: string): void;
@@ -37,7 +37,7 @@ function serviceConfig<S extends TObject>(schema: S, values: Partial<Static<S>>)
  * The whole system in one process: anvil (chain id 10, contracts at their canonical addresses, state kept in
  * the data dir), the name registry, the node following both, and the social API following the node.
  */
-export async function startDevSystem(config: DevConfig, options: DevOptions): Promise<DevSystem> {
+export async function startDevSystem(config: DevConfig, options: DevStartOptions): Promise<DevSystem> {
   const { dataDir, host } = config;
   await assertPortsFree(host, [
     { port: config.chainPort, flag: '--chain-port' },

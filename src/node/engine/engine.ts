@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { createEd25519Verifier } from '../../protocol/ed25519.js';
 import type { Ed25519Verifier } from '../../protocol/ed25519.js';
 import type { ContractSignatureChecker } from '../../protocol/eip712/index.js';
-import { fail, ok } from '../../protocol/errors.js';
+import { ok } from '../../protocol/errors.js';
 import type { HubResult } from '../../protocol/errors.js';
 import type { FarcasterNetwork, Message } from '../../protocol/gen/message.js';
 import type { HubEvent } from '../../protocol/gen/hub_event.js';
@@ -116,9 +116,9 @@ export function createEngine(options: EngineOptions): Engine {
     },
 
     async validate(received) {
-      const [pending] = (await prepare([received])).messages;
-      const prepared = await pending;
-      if (prepared === undefined || !prepared.ok) return prepared ?? fail('unknown', 'nothing validated');
+      // One message in, one outcome out.
+      const prepared = await (await prepare([received])).messages[0]!;
+      if (!prepared.ok) return prepared;
       const { message, data } = received;
       const accounts = await loadAccountState(db, [data.fid], clock.now());
       const account = await checkAccount(db, fnames, message, data, prepared.value.names, accounts);

@@ -78,10 +78,8 @@ export async function mergeBatch(
   deps: MergeDeps,
   batch: PreparedBatch,
 ): Promise<MergeOutcome[]> {
-  if (batch.candidates.length === 0) {
-    const refused = await Promise.all(batch.messages);
-    if (refused.every((prepared): prepared is Refusal => !prepared.ok)) return refused;
-  }
+  // Without candidates every message failed a check: nothing to write, so no transaction and no lock.
+  if (batch.candidates.length === 0) return (await Promise.all(batch.messages)).map(refusal);
   return inTransaction(db, async (trx) => {
     await lockEventLog(trx);
     const data = batch.candidates.map((received) => received.data);
@@ -110,6 +108,12 @@ export async function mergeBatch(
       return { ok: true, event };
     });
   });
+}
+
+/** The outcome of a message of a batch without candidates, which cannot have passed validation. */
+function refusal(prepared: HubResult<PreparedMessage>): Refusal {
+  if (prepared.ok) throw new Error('a message passed validation without being a candidate');
+  return prepared;
 }
 
 /** The distinct (fid, store) pairs whose oldest counted message the batch's prunable checks ask for. */

@@ -13,6 +13,7 @@ import { fnameProofOf, fnameProofsOf, mergeFnameProof } from './proof-store.js';
 import type { RevokeUsername } from './proof-store.js';
 
 const clock = fixedClock(FARCASTER_EPOCH_MS + 100_000_000_000);
+const CONFLICT = 'event conflicts with a more recent UserNameProof';
 
 function proof(name: string, fid: number, timestamp: number, signatureByte = 1): UserNameProof {
   return UserNameProof.fromPartial({
@@ -68,16 +69,12 @@ forEachDialect('fname proof store', (dialect) => {
 
   it('rejects the same proof as a duplicate and an older one as a conflict', async () => {
     await rejected(proof('alice', 1, 1000), 'bad_request.duplicate', 'username proof already exists');
-    await rejected(
-      proof('alice', 2, 999),
-      'bad_request.conflict',
-      'event conflicts with a more recent UserNameProof',
-    );
+    await rejected(proof('alice', 2, 999), 'bad_request.conflict', CONFLICT);
     assert.equal((await fnameProofOf(database.db, 'alice'))?.fid, 1);
   });
 
   it('replaces a proof with a newer one for the same fid without revoking anything', async () => {
-    const newer = proof('alice', 1, 1000, 2); // same second: the registry's later transfer
+    const newer = proof('alice', 1, 1000, 2); // same second, greater signature bytes
     const [event, ...rest] = await merged(newer);
     assert.deepEqual(rest, []);
     assert.deepEqual(event?.mergeUsernameProofBody?.deletedUsernameProof, proof('alice', 1, 1000));
@@ -110,10 +107,28 @@ forEachDialect('fname proof store', (dialect) => {
     await rejected(proof('nobody', 0, 4000), 'bad_request.conflict', 'proof does not exist');
   });
 
-  it('takes an unregister in the same second as the registration, whatever its signature bytes', async () => {
-    await merged(proof('dave', 7, 5000, 9));
-    const [event] = await merged(proof('dave', 0, 5000, 1));
-    assert.deepEqual(event?.mergeUsernameProofBody?.deletedUsernameProof, proof('dave', 7, 5000, 9));
+  it('decides proofs of the same second by signature bytes, in either arrival order', async () => {
+    const [lower, greater] = [proof('frank', 11, 5000, 1), proof('frank', 12, 5000, 9)];
+    await merged(lower);
+    await merged(greater);
+    assert.deepEqual(await fnameProofOf(database.db, 'frank'), greater);
+
+    const [lateLower, earlyGreater] = [proof('grace', 11, 5000, 1), proof('grace', 12, 5000, 9)];
+    await merged(earlyGreater);
+    await rejected(lateLower, 'bad_request.conflict', CONFLICT);
+    assert.deepEqual(await fnameProofOf(database.db, 'grace'), earlyGreater);
+    revocations.splice(0);
+  });
+
+  it('takes an unregister in the same second as the registration only with greater signature bytes', async () => {
+    // Lower bytes: the registration stays, whichever arrives first.
+    await rejected(proof('dave', 0, 5000, 1), 'bad_request.conflict', 'proof does not exist');
+    await merged(proof('dave', 7, 5000, 5));
+    await rejected(proof('dave', 0, 5000, 1), 'bad_request.conflict', CONFLICT);
+    assert.deepEqual(await fnameProofOf(database.db, 'dave'), proof('dave', 7, 5000, 5));
+    // Greater bytes: it deletes the registration.
+    const [event] = await merged(proof('dave', 0, 5000, 9));
+    assert.deepEqual(event?.mergeUsernameProofBody?.deletedUsernameProof, proof('dave', 7, 5000, 5));
     assert.equal(await fnameProofOf(database.db, 'dave'), undefined);
     revocations.splice(0);
   });

@@ -28,13 +28,12 @@ const ADDRESS_BYTES = 20;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * Merges an fname proof from the name registry: one proof per name, the newer timestamp wins; fid 0
- * unregisters the name. Proofs of one second are taken in the order the registry accepted them (its
- * transfer ids, which the sync follows), not by signature bytes as node-api.md §5.2 has it: the
- * registry allows several transfers of a name within a second, and only its order is the true one. In one transaction (the
- * caller's, when `db` is one) it stores the proof, revokes the USERNAME of an fid the name moved away
- * from, and emits MERGE_USERNAME_PROOF followed by the revocation's events; the result lists them.
- * A rejected proof writes nothing.
+ * Merges an fname proof from the name registry: one proof per name, the newer timestamp wins and, within
+ * a second, the greater signature bytes (node-api.md §5.2), so nodes sharing a database agree whatever
+ * order they merge in; fid 0 unregisters the name. In one transaction (the caller's, when `db` is one)
+ * it stores the proof, revokes the USERNAME of an fid the name moved away from, and emits
+ * MERGE_USERNAME_PROOF followed by the revocation's events; the result lists them. A rejected proof
+ * writes nothing.
  */
 export function mergeFnameProof(
   db: Kysely<NodeTables>,
@@ -111,10 +110,10 @@ export async function fnameProofsOf(db: Kysely<NodeTables>, fid: number): Promis
   return rows.map((row) => UserNameProof.decode(row.encoded));
 }
 
-/** Positive when the incoming proof wins over the stored one, 0 for the same proof again. */
+/** Positive when the incoming proof wins over the stored one, negative when it loses, 0 if it is the same. */
 function compareProofs(incoming: UserNameProof, stored: UserNameProof): number {
   if (incoming.timestamp !== stored.timestamp) return incoming.timestamp > stored.timestamp ? 1 : -1;
-  return Buffer.compare(incoming.signature, stored.signature) === 0 ? 0 : 1;
+  return Buffer.compare(incoming.signature, stored.signature);
 }
 
 /** Shape checks only (the sync loop verified the registry's signature); yields the name as text. */

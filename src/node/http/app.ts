@@ -37,7 +37,6 @@ export async function createNodeHttpApp(options: NodeHttpOptions): Promise<HttpA
     logger: options.logger,
     corsOrigin: options.corsOrigin,
     errors: nodeErrorRenderer,
-    rejectNul: true,
     healthCheck: api.ping,
   });
   const rpcAuth = options.rpcAuth ?? [];

@@ -7,8 +7,8 @@ import type { NodeTables, OnChainEventsTable } from '../store/schema.js';
 import { decodeOnChainEvent } from './rows.js';
 import type { ChainPosition } from './rows.js';
 import { ED25519_KEY_TYPE, isActiveStatus, readSignerStatus } from './signer-state.js';
-import { isLegacyRent, rentExpiry } from './storage-units.js';
-import type { StorageUnits } from './storage-units.js';
+import { countableRents, sumRents } from './storage-units.js';
+import type { Rent, StorageUnits } from './storage-units.js';
 
 export interface FidRegistration {
   custodyAddress: Uint8Array;
@@ -20,14 +20,7 @@ export async function fidRegistration(
   db: Kysely<NodeTables>,
   fid: number,
 ): Promise<FidRegistration | undefined> {
-  const row = await db
-    .selectFrom('fids')
-    .select(['custody_address', 'recovery_address'])
-    .where('fid', '=', fid)
-    .executeTakeFirst();
-  return row === undefined
-    ? undefined
-    : { custodyAddress: row.custody_address, recoveryAddress: row.recovery_address };
+  return (await fidRegistrations(db, [fid])).get(fid);
 }
 
 /** Fids per `in (...)` list, well under either dialect's bound-parameter limit. */
@@ -99,22 +92,12 @@ export async function storageUnitsByFid(
   nowMs: number,
 ): Promise<Map<number, StorageUnits>> {
   const now = Math.floor(nowMs / 1000);
-  const rows = await byFidChunks(fids, (chunk) =>
-    db
-      .selectFrom('onchain_events')
-      .select(['fid', 'block_timestamp', 'units'])
-      .where('type', '=', OnChainEventType.EVENT_TYPE_STORAGE_RENT)
-      .where('fid', 'in', chunk)
-      .execute(),
+  const rentsOf = new Map(fids.map((fid): [number, Rent[]] => [fid, []]));
+  const rents = await byFidChunks(fids, (chunk) =>
+    countableRents(db, now).where('fid', 'in', chunk).execute(),
   );
-  const units = new Map(fids.map((fid): [number, StorageUnits] => [fid, { legacy: 0, units2024: 0 }]));
-  for (const row of rows) {
-    const held = units.get(row.fid);
-    if (held === undefined || rentExpiry(row.block_timestamp) <= now) continue;
-    if (isLegacyRent(row.block_timestamp)) held.legacy += row.units ?? 0;
-    else held.units2024 += row.units ?? 0;
-  }
-  return units;
+  for (const rent of rents) rentsOf.get(rent.fid)?.push(rent);
+  return new Map([...rentsOf].map(([fid, held]) => [fid, sumRents(held, now)]));
 }
 
 /** The fid whose newest custody event names `address`; undefined when the address holds no fid. */

@@ -56,19 +56,34 @@ export async function storageUnits(
   nowMs: number,
 ): Promise<StorageUnits> {
   const now = Math.floor(nowMs / 1000);
-  const rows = await db
-    .selectFrom('onchain_events')
-    .select(['block_timestamp', 'units'])
-    .where('type', '=', OnChainEventType.EVENT_TYPE_STORAGE_RENT)
-    .where('fid', '=', fid)
-    // No unit lives longer than a legacy one; older rents cannot count.
-    .where('block_timestamp', '>', now - LEGACY_UNIT_LIFETIME_SECONDS)
-    .execute();
+  return sumRents(await countableRents(db, now).where('fid', '=', fid).execute(), now);
+}
+
+/** A STORAGE_RENT event as {@link sumRents} reads it. */
+export interface Rent {
+  block_timestamp: number;
+  units: number | null;
+}
+
+/** The STORAGE_RENT events that may still count at `now` (unix seconds); the caller picks the fids. */
+export function countableRents(db: Kysely<NodeTables>, now: number) {
+  return (
+    db
+      .selectFrom('onchain_events')
+      .select(['fid', 'block_timestamp', 'units'])
+      .where('type', '=', OnChainEventType.EVENT_TYPE_STORAGE_RENT)
+      // No unit lives longer than a legacy one; older rents cannot count.
+      .where('block_timestamp', '>', now - LEGACY_UNIT_LIFETIME_SECONDS)
+  );
+}
+
+/** The units of `rents` still valid at `now` (unix seconds). */
+export function sumRents(rents: readonly Rent[], now: number): StorageUnits {
   const units: StorageUnits = { legacy: 0, units2024: 0 };
-  for (const row of rows) {
-    if (rentExpiry(row.block_timestamp) <= now) continue;
-    if (isLegacyRent(row.block_timestamp)) units.legacy += row.units ?? 0;
-    else units.units2024 += row.units ?? 0;
+  for (const rent of rents) {
+    if (rentExpiry(rent.block_timestamp) <= now) continue;
+    if (isLegacyRent(rent.block_timestamp)) units.legacy += rent.units ?? 0;
+    else units.units2024 += rent.units ?? 0;
   }
   return units;
 }

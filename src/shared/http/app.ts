@@ -25,7 +25,7 @@ export interface HttpAppOptions {
   corsOrigin: string;
   /** Largest accepted request body in bytes; Fastify's default (1 MiB) when absent. */
   bodyLimit?: number;
-  /** Refuse NUL characters in query and JSON body values (services that store text in PostgreSQL). */
+  /** Refuse NUL characters in query and JSON body values (a service whose PostgreSQL text columns get them). */
   rejectNul?: boolean;
   errors: ErrorRenderer;
   /** Reports the service as unavailable on /_health by throwing (e.g. a database ping). */
