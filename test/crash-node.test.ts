@@ -36,13 +36,13 @@ import {
   getJson,
   request,
   shuffled,
-  waitFor,
   withState,
   within,
   type CrashService,
   type StreamResult,
   type StreamTask,
 } from './support/crash-process.js';
+import { waitFor } from './support/wait.js';
 
 const CRASH = crashSettings(240);
 /** Messages per dialect run; AGORA_CRASH_WRITES for a bigger run. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { castAdd, setUpAccount, signed } from '../src/node/engine/testing.js';
+import { castAdd, setUpAccount, signed, signerFor } from '../src/node/engine/testing.js';
 import type { TestAccount } from '../src/node/engine/testing.js';
 import { openApiShape, openNodeHttp } from '../src/node/http/testing.js';
 import type { NodeHttpHarness } from '../src/node/http/testing.js';
@@ -103,6 +103,30 @@ forEachDialect('node HTTP submit', (dialect) => {
         'bad_request.validation_failure',
         'invalid message type',
       );
+    });
+
+    it('refuses a signer that is not an active key of the fid, on submit and validate alike', async () => {
+      const impostor = { ...alice, signer: signerFor(alice.fid, 9) };
+      for (const url of ['/v1/submitMessage', '/v1/validateMessage']) {
+        await refused(
+          node.post(url, castAdd(impostor, 'not my key', 44).message),
+          'bad_request.unknown_signer',
+          `invalid signer: signer ${bytesToHex(impostor.signer.publicKey)} not found for fid ${alice.fid}`,
+          2,
+        );
+      }
+    });
+
+    it('refuses a message whose hash is not the BLAKE3 hash of its data, on submit and validate alike', async () => {
+      const { message } = castAdd(alice, 'rehashed', 43);
+      const zeroed = { ...message, hash: new Uint8Array(20) };
+      for (const url of ['/v1/submitMessage', '/v1/validateMessage']) {
+        await refused(
+          node.post(url, zeroed),
+          'bad_request.validation_failure',
+          `invalid hash. Expected=0x${'00'.repeat(20)}, computed=${hex(message)}`,
+        );
+      }
     });
 
     it('refuses bodies that are not a protobuf Message with a 400 saying why', async () => {

@@ -27,6 +27,7 @@ import {
   type SocialHarness,
 } from '../src/social/testing.js';
 import { forEachDialect, type TestDatabase } from '../src/storage/testing.js';
+import { waitFor } from './support/wait.js';
 
 /**
  * Signed key requests against a real devnet: apps and users are registered on chain, requests are checked
@@ -526,7 +527,12 @@ forEachDialect('signed key requests', (dialect) => {
         (await call('POST', '/v2/signed-key-request/approve', body)).json,
         errorOf('APPROVAL_IN_PROGRESS'),
       );
-      const read = await call('GET', `/v2/signed-key-request?token=${String(request.token)}`);
+      // A read finds the transaction once the chain has mined it, and moves the request on.
+      const read = await waitFor('the relayed transaction to be found', async () => {
+        const found = await call('GET', `/v2/signed-key-request?token=${String(request.token)}`);
+        const state = (found.json.result?.signedKeyRequest as { state?: string } | undefined)?.state;
+        return state === 'pending' ? undefined : found;
+      });
       assert.deepEqual(read.json, {
         result: { signedKeyRequest: { ...request, state: 'approved', userFid: Number(user.fid) } },
       });

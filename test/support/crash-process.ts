@@ -489,21 +489,6 @@ export async function crashService(
 // ---------------------------------------------------------------------------------------------------
 // Small helpers
 
-/** Polls `probe` until it returns a value; the error names `what`. */
-export async function waitFor<T>(
-  what: string,
-  probe: () => Promise<T | undefined>,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 /** `promise`, or a rejection naming `what` once `ms` have passed. */
 export async function within<T>(what: string, ms: number, promise: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
