@@ -7,7 +7,7 @@ import { createAccount, removeSigner } from '../src/chain/fixtures.js';
 import type { ChainReader, ReaderLogger } from '../src/chain/reader/index.js';
 import { systemClock } from '../src/node/events/index.js';
 import { CHAIN_CHECKPOINT_KEY, startChainIngest } from '../src/node/ingest/index.js';
-import { readMeta } from '../src/node/store/service-meta.js';
+import { readMeta } from '../src/storage/service-meta.js';
 import { fidRegistration, isActiveSigner, storageUnits } from '../src/node/onchain/index.js';
 import type { NodeTables } from '../src/node/store/schema.js';
 import { HubEventType } from '../src/protocol/gen/hub_event.js';

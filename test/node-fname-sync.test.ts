@@ -10,7 +10,7 @@ import type { Sleep } from '../src/shared/retry.js';
 import { eventsPage } from '../src/node/events/index.js';
 import { FNAME_CURSOR_KEY, fnameProofOf, startFnameSync } from '../src/node/fnames/index.js';
 import type { FnameSync, FnameSyncOptions, RevokeUsername } from '../src/node/fnames/index.js';
-import { readMeta } from '../src/node/store/service-meta.js';
+import { readMeta } from '../src/storage/service-meta.js';
 import { fixedClock } from '../src/node/onchain/testing.js';
 import type { NodeTables } from '../src/node/store/schema.js';
 import { signUserNameProofClaim } from '../src/protocol/eip712/index.js';

@@ -1,4 +1,4 @@
-export { systemClock, type Clock } from './clock.js';
+export { systemClock, type Clock } from '../shared/clock.js';
 export type { CustodyLookup } from '../chain/custody.js';
 export { NAMES_ERRORS, NamesError, type NamesErrorCode } from './errors.js';
 export type { CurrentQuery, NameRegistry } from './registry.js';

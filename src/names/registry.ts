@@ -1,7 +1,7 @@
 import type { Address } from 'viem';
 import { verifyUserNameProofClaim } from '../protocol/eip712/index.js';
 import { normalizeHex, type Hex } from '../protocol/hex.js';
-import { unixSeconds, type Clock } from './clock.js';
+import { unixSeconds, type Clock } from '../shared/clock.js';
 import type { CustodyLookup } from '../chain/custody.js';
 import { NamesError } from './errors.js';
 import type { ServerSigner } from './server-signer.js';

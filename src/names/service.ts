@@ -4,7 +4,7 @@ import type { Hex } from '../protocol/hex.js';
 import type { NamesConfig } from '../shared/config/index.js';
 import { createHttpApp, type HttpApp } from '../shared/http/index.js';
 import { openServiceDatabase } from '../storage/index.js';
-import { systemClock, type Clock } from './clock.js';
+import { systemClock, type Clock } from '../shared/clock.js';
 import { chainCustodyLookup, type CustodyLookup } from '../chain/custody.js';
 import { registerNamesRoutes } from './http/routes.js';
 import { namesErrorRenderer } from './http/render.js';

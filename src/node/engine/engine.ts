@@ -7,7 +7,7 @@ import type { HubResult } from '../../protocol/errors.js';
 import type { FarcasterNetwork, Message } from '../../protocol/gen/message.js';
 import type { HubEvent } from '../../protocol/gen/hub_event.js';
 import type { ReceivedMessage } from '../../protocol/message.js';
-import type { Clock } from '../events/clock.js';
+import type { Clock } from '../../shared/clock.js';
 import type { NewHubEvent } from '../events/event-log.js';
 import type { NodeTables } from '../store/schema.js';
 import { checkAccount, storedFnameProofs } from './account-checks.js';

@@ -4,7 +4,7 @@ import type { HubError, HubResult } from '../../protocol/errors.js';
 import type { HubEvent } from '../../protocol/gen/hub_event.js';
 import type { MessageData } from '../../protocol/gen/message.js';
 import type { ReceivedMessage } from '../../protocol/message.js';
-import type { Clock } from '../events/clock.js';
+import type { Clock } from '../../shared/clock.js';
 import { appendEvents, lockEventLog } from '../events/event-log.js';
 import type { NewHubEvent } from '../events/event-log.js';
 import { totalUnits } from '../onchain/storage-units.js';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { MessageType } from '../../protocol/gen/message.js';
 import type { CastId, Message, ReactionType, UserDataType } from '../../protocol/gen/message.js';
-import type { Clock } from '../events/clock.js';
+import type { Clock } from '../../shared/clock.js';
 import { storageUnits } from '../onchain/storage-units.js';
 import type { LimitedStore, StorageUnits } from '../onchain/storage-units.js';
 import { checkLimit, toPage } from '../store/page.js';

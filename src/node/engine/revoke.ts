@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { HubEvent } from '../../protocol/gen/hub_event.js';
-import type { Clock } from '../events/clock.js';
+import type { Clock } from '../../shared/clock.js';
 import { appendEvents, lockEventLog } from '../events/event-log.js';
 import type { NewHubEvent } from '../events/event-log.js';
 import { isActiveSigner } from '../onchain/queries.js';

@@ -7,8 +7,8 @@ import { FARCASTER_EPOCH_MS, makeEventId } from '../../protocol/time.js';
 import { forEachDialect, openTestDatabase } from '../../storage/testing.js';
 import type { TestDatabase } from '../../storage/testing.js';
 import type { NodeTables } from '../store/schema.js';
-import type { Clock } from './clock.js';
-import { systemClock } from './clock.js';
+import type { Clock } from '../../shared/clock.js';
+import { systemClock } from '../../shared/clock.js';
 import { appendEvents, eventById, eventsPage, pruneEvents } from './event-log.js';
 import type { NewHubEvent } from './event-log.js';
 

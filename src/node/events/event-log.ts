@@ -4,7 +4,7 @@ import { HubEvent } from '../../protocol/gen/hub_event.js';
 import { makeEventId } from '../../protocol/time.js';
 import { checkLimit } from '../store/page.js';
 import type { NodeTables } from '../store/schema.js';
-import type { Clock } from './clock.js';
+import type { Clock } from '../../shared/clock.js';
 
 /** An event to append: the log assigns the id. */
 export type NewHubEvent = Omit<HubEvent, 'id'>;

@@ -1,5 +1,5 @@
-export { systemClock } from './clock.js';
-export type { Clock } from './clock.js';
+export { systemClock } from '../../shared/clock.js';
+export type { Clock } from '../../shared/clock.js';
 export {
   EVENT_RETENTION_MS,
   EVENTS_PAGE_SIZE,

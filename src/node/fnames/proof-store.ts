@@ -3,7 +3,7 @@ import { fail, ok } from '../../protocol/errors.js';
 import type { HubResult } from '../../protocol/errors.js';
 import { HubEvent, HubEventType } from '../../protocol/gen/hub_event.js';
 import { UserNameProof, UserNameType } from '../../protocol/gen/username_proof.js';
-import type { Clock } from '../events/clock.js';
+import type { Clock } from '../../shared/clock.js';
 import { appendEvents } from '../events/event-log.js';
 import type { NewHubEvent } from '../events/event-log.js';
 import type { NodeTables } from '../store/schema.js';

@@ -6,7 +6,7 @@ import { bytesToHex } from '../../protocol/hex.js';
 import { FARCASTER_EPOCH_MS } from '../../protocol/time.js';
 import { forEachDialect, openTestDatabase } from '../../storage/testing.js';
 import type { TestDatabase } from '../../storage/testing.js';
-import type { Clock } from '../events/clock.js';
+import type { Clock } from '../../shared/clock.js';
 import { fidRegistration, isActiveSigner, storageUnits } from '../onchain/index.js';
 import {
   address,
@@ -19,7 +19,7 @@ import {
 } from '../onchain/testing.js';
 import type { NodeTables } from '../store/schema.js';
 import { CHAIN_CHECKPOINT_KEY, createChainSink } from './chain-sink.js';
-import { readMeta } from '../store/service-meta.js';
+import { readMeta } from '../../storage/service-meta.js';
 
 const NOW_MS = FARCASTER_EPOCH_MS + 100_000_000_000;
 const clock = fixedClock(NOW_MS);

@@ -10,11 +10,11 @@ import type {
 } from '../../chain/reader/index.js';
 import type { OnChainEvent } from '../../protocol/gen/onchain_event.js';
 import { bytesToHex } from '../../protocol/hex.js';
-import type { Clock } from '../events/clock.js';
+import type { Clock } from '../../shared/clock.js';
 import { lockEventLog } from '../events/event-log.js';
 import { mergeOnChainEvents, retractBlocks } from '../onchain/index.js';
 import type { NodeTables } from '../store/schema.js';
-import { readMeta, writeMeta } from '../store/service-meta.js';
+import { readMeta, writeMeta } from '../../storage/service-meta.js';
 
 /** `service_meta` key of the chain reader's checkpoint (JSON). */
 export const CHAIN_CHECKPOINT_KEY = 'chain_checkpoint';

@@ -4,7 +4,7 @@ import type { HubResult } from '../../protocol/errors.js';
 import { HubEvent, HubEventType } from '../../protocol/gen/hub_event.js';
 import { OnChainEventType } from '../../protocol/gen/onchain_event.js';
 import type { OnChainEvent } from '../../protocol/gen/onchain_event.js';
-import type { Clock } from '../events/clock.js';
+import type { Clock } from '../../shared/clock.js';
 import { appendEvents, lockEventLog } from '../events/event-log.js';
 import type { NodeTables } from '../store/schema.js';
 import { inTransaction } from '../store/transaction.js';

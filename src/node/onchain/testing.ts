@@ -8,7 +8,7 @@ import {
   OnChainEventType,
   SignerEventType,
 } from '../../protocol/gen/onchain_event.js';
-import type { Clock } from '../events/clock.js';
+import type { Clock } from '../../shared/clock.js';
 import { ED25519_KEY_TYPE } from './signer-state.js';
 
 /** Registry version of the Id/Key Registry events the node reads (chain.md §2). */
