@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import { createEngine, createSignaturePool } from '../src/node/engine/index.js';
 import type { Engine, MergeOutcome } from '../src/node/engine/index.js';
+import { DEFAULT_BATCHING } from '../src/node/http/routes/submit.js';
 import {
   NETWORK,
   castAdd,
@@ -122,6 +123,9 @@ async function accountsDatabase(dialect: Dialect) {
   return database;
 }
 
+/** Merge calls running at once: the node's submit path allows two (DEFAULT_BATCHING.maxInFlight). */
+const IN_FLIGHT = DEFAULT_BATCHING.maxInFlight;
+
 /** Signatures are verified on worker threads, one per core, as the node service does. */
 const signatures = createSignaturePool();
 
@@ -143,6 +147,22 @@ interface MergeRun {
   written: Written[];
 }
 
+/**
+ * Merges the batches with up to IN_FLIGHT calls running at once, started in order, as the node's submit
+ * path runs them: the next batch's validation and signatures overlap the current batch's transaction.
+ */
+async function mergeInFlight(engine: Engine, queue: ReceivedMessage[][]): Promise<MergeOutcome[][]> {
+  const results: MergeOutcome[][] = [];
+  let next = 0;
+  const lane = async () => {
+    for (let index = next++; index < queue.length; index = next++) {
+      results[index] = await engine.mergeMessages(queue[index] as ReceivedMessage[]);
+    }
+  };
+  await Promise.all(Array.from({ length: IN_FLIGHT }, lane));
+  return results;
+}
+
 /** Merges the input in batches into a fresh database; then times `engine.validate` of each message alone. */
 async function mergeRun(dialect: Dialect, input: ReceivedMessage[], size: number): Promise<MergeRun> {
   const database = await accountsDatabase(dialect);
@@ -150,7 +170,9 @@ async function mergeRun(dialect: Dialect, input: ReceivedMessage[], size: number
     const engine = nodeEngine(database.db);
     const outcomes: MergeOutcome[] = [];
     const mergeMs = await timed(async () => {
-      for (const batch of batches(input, size)) outcomes.push(...(await engine.mergeMessages(batch)));
+      for (const batchOutcomes of await mergeInFlight(engine, batches(input, size))) {
+        outcomes.push(...batchOutcomes);
+      }
     });
     const validateMs = await timed(async () => {
       for (const message of input) {
@@ -250,7 +272,9 @@ console.log(
   `input: ${count} messages from ${fidCount} fids, signed in ${fmt(performance.now() - signingStart)} ms ` +
     `(not measured): ${describeInput(input)}; best of ${rounds}`,
 );
-console.log('agora = engine.mergeMessages, validation (hash, signature, body rules, account) included');
+console.log(
+  `agora = engine.mergeMessages, validation (hash, signature, body rules, account) included, ${IN_FLIGHT} calls in flight`,
+);
 for (const dialect of dialects) {
   for (const size of batchSizes) {
     let best: MergeRun | undefined;

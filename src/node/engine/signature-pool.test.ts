@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { describe, it } from 'node:test';
 import { createEd25519Signer } from '../../protocol/ed25519.js';
 import { packChecks, unpackChecks } from './signature-batch.js';
@@ -84,4 +86,29 @@ describe('signature pool', () => {
     await pool.close();
     await assert.rejects(running, /exited/);
   });
+
+  it(
+    'runs its workers at a lower priority than the calling thread (Linux)',
+    {
+      skip: !existsSync('/proc/thread-self'),
+    },
+    async () => {
+      const niceOfThreads = () =>
+        readdirSync('/proc/self/task').map((tid) => {
+          // Field 19 of stat is the nice value; the command name before it may hold spaces, so count from ')'.
+          const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+          return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+        });
+      const base = getPriority();
+      const before = niceOfThreads().filter((nice) => nice === base + 3).length;
+      const pool = createSignaturePool({ size: 2, minBatch: 1, niceIncrement: 3 });
+      try {
+        // Enough checks for a job on each worker.
+        await pool.verifyAll(Array.from({ length: 64 }, (_, n) => check(n)));
+        assert.equal(niceOfThreads().filter((nice) => nice === base + 3).length, before + 2);
+      } finally {
+        await pool.close();
+      }
+    },
+  );
 });

@@ -4,7 +4,7 @@ import { createEd25519Verifier } from '../../protocol/ed25519.js';
 import type { Ed25519Verifier } from '../../protocol/ed25519.js';
 import { packChecks } from './signature-batch.js';
 import type { SignatureCheck } from './signature-batch.js';
-import type { VerifyReply, VerifyRequest } from './signature-worker.js';
+import type { VerifyReply, VerifyRequest, WorkerSettings } from './signature-worker.js';
 
 export type { SignatureCheck } from './signature-batch.js';
 
@@ -24,6 +24,11 @@ export interface SignaturePoolOptions {
   size?: number | undefined;
   /** Batches smaller than this verify on the calling thread (default 2: one check is not worth a post). */
   minBatch?: number | undefined;
+  /**
+   * Added to the workers' nice value (default 10; Linux only): the main thread merges what the workers
+   * verify and serves every request, so on a busy machine it goes first and verification takes the rest.
+   */
+  niceIncrement?: number | undefined;
 }
 
 /** Verification on the calling thread, for engines without a pool. */
@@ -71,13 +76,14 @@ interface PoolWorker {
 export function createSignaturePool(options: SignaturePoolOptions = {}): SignaturePool {
   const size = Math.max(1, options.size ?? availableParallelism());
   const minBatch = options.minBatch ?? 2;
+  const settings: WorkerSettings = { niceIncrement: options.niceIncrement ?? 10 };
   const inline = createEd25519Verifier();
   const slots: (PoolWorker | undefined)[] = new Array<PoolWorker | undefined>(size).fill(undefined);
   let nextId = 0;
   let closed = false;
 
   const start = (slot: number): PoolWorker => {
-    const worker = new Worker(BOOT, { eval: true });
+    const worker = new Worker(BOOT, { eval: true, workerData: settings });
     worker.unref();
     const entry: PoolWorker = { worker, pending: new Map(), queued: 0 };
     worker.on('message', ({ id, verdicts }: VerifyReply) => {

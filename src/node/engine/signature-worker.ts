@@ -1,5 +1,7 @@
 /** A signature pool worker: verifies packed batches of Ed25519 checks (see signature-pool.ts). */
-import { parentPort } from 'node:worker_threads';
+import { readlinkSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
 import { createEd25519Verifier } from '../../protocol/ed25519.js';
 import { unpackChecks } from './signature-batch.js';
 
@@ -14,6 +16,26 @@ export interface VerifyReply {
   verdicts: Uint8Array;
 }
 
+export interface WorkerSettings {
+  /** Added to this thread's nice value (0: leave it). */
+  niceIncrement: number;
+}
+
+/**
+ * Lowers this thread's scheduling priority. On Linux the nice value belongs to a thread and
+ * `/proc/thread-self` names this one ("<pid>/task/<tid>"); elsewhere, or where refused, it stays as it is.
+ */
+function lowerPriority(increment: number): void {
+  if (increment <= 0) return;
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    setPriority(tid, Math.min(19, getPriority(tid) + increment));
+  } catch {
+    // Not Linux, or not permitted: verify at the process's priority.
+  }
+}
+
+lowerPriority((workerData as WorkerSettings | undefined)?.niceIncrement ?? 0);
 const verifier = createEd25519Verifier();
 
 parentPort?.on('message', ({ id, checks }: VerifyRequest) => {
