@@ -174,8 +174,7 @@ async function main(): Promise<void> {
   }
 
   phase = performance.now();
-  // With the node service's own storage options (openServiceDatabase).
-  const database = await openTestDatabase<NodeTables>('sqlite', 'node', { backgroundCheckpoints: true });
+  const database = await openTestDatabase<NodeTables>('sqlite', 'node');
   for (let fid = 1; fid <= fidCount; fid++)
     await setUpAccount(database.db, fid, { signer: signers[fid - 1] });
   const node = await startNodeService(

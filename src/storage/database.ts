@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
-import { startBackgroundCheckpoints } from './background-checkpoints.js';
 import { StorageError, messageOf } from './errors.js';
 import { openPostgresPool } from './postgres-pool.js';
 import { sqliteDialect } from './sqlite-adapter.js';
@@ -21,8 +20,6 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Errors of idle pooled PostgreSQL connections (e.g. a server restart); ignored when absent. */
   onPoolError?: (error: Error) => void;
-  /** SQLite file only: checkpoint the WAL on a worker thread instead of in commits (background-checkpoints.ts). */
-  backgroundCheckpoints?: boolean;
 }
 
 export interface Database<DB> {
@@ -41,13 +38,7 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
   if (options.sqliteFile === undefined || options.sqliteFile === '') {
     throw invalid('either url (PostgreSQL) or sqliteFile (SQLite) is required');
   }
-  const file = options.sqliteFile;
-  const sqlite = openSqlite(file);
-  const checkpoints =
-    options.backgroundCheckpoints === true && !sqlite.memory
-      ? startBackgroundCheckpoints(sqlite, file, BUSY_TIMEOUT_MS)
-      : undefined;
-  return wrap(new Kysely<DB>({ dialect: sqliteDialect(sqlite) }), 'sqlite', async () => checkpoints?.stop());
+  return wrap(new Kysely<DB>({ dialect: sqliteDialect(openSqlite(options.sqliteFile)) }), 'sqlite');
 }
 
 /** `<dataDir>/<service>.sqlite`, creating dataDir: in SQLite each service owns one file. */
@@ -76,7 +67,7 @@ async function openPostgres<DB>(url: string, options: DatabaseOptions): Promise<
     poolSize,
     onPoolError: options.onPoolError,
   });
-  return wrap(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), 'postgres', async () => undefined);
+  return wrap(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
 }
 
 function openSqlite(file: string): BetterSqlite3.Database {
@@ -105,14 +96,9 @@ function openSqlite(file: string): BetterSqlite3.Database {
   return db;
 }
 
-/** `beforeClose` stops what uses the database's file or pool besides Kysely. */
-function wrap<DB>(db: Kysely<DB>, dialect: Dialect, beforeClose: () => Promise<void>): Database<DB> {
+function wrap<DB>(db: Kysely<DB>, dialect: Dialect): Database<DB> {
   let closing: Promise<void> | undefined;
-  const close = async () => {
-    await beforeClose();
-    await db.destroy();
-  };
-  return { db, dialect, close: () => (closing ??= close()) };
+  return { db, dialect, close: () => (closing ??= db.destroy()) };
 }
 
 function invalid(message: string): StorageError {
