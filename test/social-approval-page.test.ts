@@ -24,10 +24,14 @@ let app: FixtureAccount;
 let user: FixtureAccount;
 
 before(async () => {
-  [devnet, browser] = await Promise.all([
+  // Both settle before either failure is thrown, so `after` can stop whichever one started.
+  const [chain, chrome] = await Promise.allSettled([
     startDevnet({ port: 0 }),
     chromium.launch({ executablePath: '/usr/bin/chromium' }),
   ]);
+  if (chain.status === 'fulfilled') devnet = chain.value;
+  if (chrome.status === 'fulfilled') browser = chrome.value;
+  for (const started of [chain, chrome]) if (started.status === 'rejected') throw started.reason;
   [app, user] = await Promise.all([createAccount(devnet), createAccount(devnet)]);
 });
 after(async () => {
