@@ -16,6 +16,8 @@ import { decodeMessage, encodeMessage, messageHash } from '../src/protocol/messa
 import { openTestDatabase } from '../src/storage/testing.js';
 import { encodePost, openRawConnection } from './raw-http-client.js';
 import type { RawConnection } from './raw-http-client.js';
+import { currentThreadId, threadCpu } from './thread-cpu.js';
+import type { ThreadCpu } from './thread-cpu.js';
 
 const CONCURRENCY = 64;
 
@@ -30,6 +32,36 @@ interface TaskResult {
   seconds: number;
   /** Milliseconds from each request's scheduled start to its response (open loop only). */
   latencies: number[];
+  /** The load generator's own thread, to tell its CPU time from the node's. */
+  threadId: number | undefined;
+}
+
+/**
+ * CPU time by group of threads between two readings: the node's main thread, the signature workers (the
+ * pool lowers their priority, so they are the threads nicer than the main one), the load generator, and
+ * the rest (V8's garbage-collection and compiler helpers, libuv's pool).
+ */
+function cpuByThread(
+  before: Map<number, ThreadCpu>,
+  after: Map<number, ThreadCpu>,
+  loadGenerator: number | undefined,
+): Map<string, number> {
+  const mainNice = after.get(process.pid)?.nice ?? 0;
+  const groups = new Map<string, number>(
+    ['main thread', 'signature workers', 'load generator', 'other threads'].map((group) => [group, 0]),
+  );
+  for (const [tid, { cpuMs, nice }] of after) {
+    const group =
+      tid === process.pid
+        ? 'main thread'
+        : tid === loadGenerator
+          ? 'load generator'
+          : nice > mainNice
+            ? 'signature workers'
+            : 'other threads';
+    groups.set(group, (groups.get(group) ?? 0) + cpuMs - (before.get(tid)?.cpuMs ?? 0));
+  }
+  return groups;
 }
 
 // ---- Load generator (worker thread) ----
@@ -39,7 +71,7 @@ async function runTask(task: Task, wire: Uint8Array[]): Promise<TaskResult> {
   const connections = await Promise.all(Array.from({ length: CONCURRENCY }, () => openRawConnection(url)));
   const post = (connection: RawConnection, body: Uint8Array) =>
     connection.send(encodePost(url, body, 'application/octet-stream'));
-  const result: TaskResult = { ok: 0, other: 0, seconds: 0, latencies: [] };
+  const result: TaskResult = { ok: 0, other: 0, seconds: 0, latencies: [], threadId: currentThreadId() };
   const count = (status: number) => (status === 200 ? result.ok++ : result.other++);
   let next = task.from;
   const start = performance.now();
@@ -217,8 +249,10 @@ async function main(): Promise<void> {
     const submitUrl = `${node.url}/v1/submitMessage`;
     // CPU time is what the node, its signature workers and the load generator share on this machine.
     const cpuBefore = process.cpuUsage();
+    const threadsBefore = threadCpu();
     const sustained = await run({ kind: 'sustained', url: submitUrl, from: 0, seconds });
     const cpu = process.cpuUsage(cpuBefore);
+    const byThread = cpuByThread(threadsBefore, threadCpu(), sustained.threadId);
     const used = sustained.ok + sustained.other;
     const throughput = sustained.ok / sustained.seconds;
     const ran = used === count ? ` (input exhausted after ${sustained.seconds.toFixed(1)} s)` : '';
@@ -246,6 +280,10 @@ async function main(): Promise<void> {
       `cpu: ${fmt(cpuPerMessage)} µs per message, all threads (node, signature workers, load generator); ` +
         `the floor's ${fmt(1e6 / floor)} µs on one core`,
     );
+    if (threadsBefore.size > 0) {
+      const perMessage = [...byThread].map(([group, ms]) => `${group} ${fmt((1000 * ms) / used)}`);
+      console.log(`     by thread, µs per message: ${perMessage.join(', ')}`);
+    }
     console.log(
       `p99 at ${fmt(rate)} req/s for ${latencySeconds}s: submitMessage ${p99(nodeLoad).toFixed(1)} ms ` +
         `(${fmt(nodeLoad.ok)} 200s, ${fmt(nodeLoad.other)} others), bare Fastify ${p99(bareLoad).toFixed(1)} ms`,

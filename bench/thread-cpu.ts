@@ -1,0 +1,36 @@
+// CPU time per thread of this process, read from /proc (Linux only), to show where a benchmark's CPU goes.
+import { existsSync, readFileSync, readdirSync, readlinkSync } from 'node:fs';
+
+export interface ThreadCpu {
+  /** User plus system time so far. */
+  cpuMs: number;
+  nice: number;
+}
+
+/** Clock ticks per second of /proc's times (USER_HZ, 100 on Linux whatever the kernel's own rate). */
+const TICK_MS = 10;
+
+/** Every thread of this process by id; empty where /proc is missing. */
+export function threadCpu(): Map<number, ThreadCpu> {
+  if (!existsSync('/proc/self/task')) return new Map();
+  return new Map(
+    readdirSync('/proc/self/task').flatMap((tid): [number, ThreadCpu][] => {
+      try {
+        const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+        // Fields after the command name, which is in parentheses and may hold spaces: utime is 14th.
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        const ticks = Number(fields[11]) + Number(fields[12]);
+        return [[Number(tid), { cpuMs: ticks * TICK_MS, nice: Number(fields[16]) }]];
+      } catch {
+        return []; // The thread ended while being read.
+      }
+    }),
+  );
+}
+
+/** The calling thread's id (a worker's own); undefined where /proc is missing. */
+export function currentThreadId(): number | undefined {
+  return existsSync('/proc/thread-self')
+    ? Number(readlinkSync('/proc/thread-self').split('/').pop())
+    : undefined;
+}
