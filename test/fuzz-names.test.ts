@@ -6,6 +6,7 @@ import { fakeCustody, signedBody, testClock, testConfig, testKey } from '../src/
 import type { Dialect } from '../src/storage/index.js';
 import { forEachDialect, openTestDatabase } from '../src/storage/testing.js';
 import {
+  openServiceFixture,
   assertReadRoutes,
   fingerprint,
   fuzzCampaigns,
@@ -43,59 +44,53 @@ async function openFixture(dialect: Dialect): Promise<NamesFixture> {
   const database = await openTestDatabase<NamesTables>(dialect, 'names');
   const clock = testClock();
   const errors = serverErrors();
-  const service = await createNamesService({
-    config: testConfig({ cooldownSeconds: 0, reservedNames: ['reserved'], adminFids: [9] }),
-    logger: errors.logger,
-    chain: { custody: fakeCustody() },
-    clock,
+  return openServiceFixture(
     database,
-  }).catch(async (error: unknown) => {
-    await database.cleanup();
-    throw error;
-  });
-  const close = async () => {
-    await service.close();
-    await database.cleanup();
-  };
-  try {
-    const now = clock.seconds();
-    const payload = await signedBody({ name: 'alice', from: 0, to: 1, timestamp: now });
-    const registered = await service.app.inject({ method: 'POST', url: '/transfers', payload });
-    assert.equal(registered.statusCode, 200, registered.body);
-    const bodies = [];
-    for (let n = 2; n <= 6; n++) {
-      bodies.push(await signedBody({ name: `fz${n}`, from: 0, to: n, timestamp: now }));
-      bodies.push(await signedBody({ name: 'alice', from: 1, to: n, timestamp: now + n }));
-    }
-    bodies.push(await signedBody({ name: 'alice', from: 1, to: 0, timestamp: now + 1 }));
-    bodies.push(await signedBody({ name: 'reserved', from: 0, to: 2, timestamp: now }));
-    bodies.push(await signedBody({ name: 'x', from: 1, to: 2, fid: 9, owner: testKey(9), timestamp: now }));
-    const dictionary = {
-      name: ['alice', 'fz2', 'reserved'],
-      fid: [0, 1, 2, 9, '1', '2'],
-      from: [0, 1],
-      to: [0, 2, 3],
-      owner: [testKey(1).address, testKey(2).address],
-      timestamp: [now, now - 601, now + 601],
-      signature: bodies.map((body) => body.signature),
-      from_id: ['0', '1'],
-      fromId: ['1'],
-      from_ts: [String(now - 1)],
-    };
-    const routes = await routesOf(service.app);
-    const target = {
-      name: 'names',
-      app: service.app,
-      shape: namesErrorShape,
-      lastServerError: errors.last,
-      routes,
-      fingerprint: () => fingerprint(database),
-    };
-    return { target, bodies, dictionary, close };
-  } catch (error) {
-    await close();
-    throw error;
-  }
+    () =>
+      createNamesService({
+        config: testConfig({ cooldownSeconds: 0, reservedNames: ['reserved'], adminFids: [9] }),
+        logger: errors.logger,
+        chain: { custody: fakeCustody() },
+        clock,
+        database,
+      }),
+    async (service, close) => {
+      const now = clock.seconds();
+      const payload = await signedBody({ name: 'alice', from: 0, to: 1, timestamp: now });
+      const registered = await service.app.inject({ method: 'POST', url: '/transfers', payload });
+      assert.equal(registered.statusCode, 200, registered.body);
+      const bodies = [];
+      for (let n = 2; n <= 6; n++) {
+        bodies.push(await signedBody({ name: `fz${n}`, from: 0, to: n, timestamp: now }));
+        bodies.push(await signedBody({ name: 'alice', from: 1, to: n, timestamp: now + n }));
+      }
+      bodies.push(await signedBody({ name: 'alice', from: 1, to: 0, timestamp: now + 1 }));
+      bodies.push(await signedBody({ name: 'reserved', from: 0, to: 2, timestamp: now }));
+      bodies.push(await signedBody({ name: 'x', from: 1, to: 2, fid: 9, owner: testKey(9), timestamp: now }));
+      const dictionary = {
+        name: ['alice', 'fz2', 'reserved'],
+        fid: [0, 1, 2, 9, '1', '2'],
+        from: [0, 1],
+        to: [0, 2, 3],
+        owner: [testKey(1).address, testKey(2).address],
+        timestamp: [now, now - 601, now + 601],
+        signature: bodies.map((body) => body.signature),
+        from_id: ['0', '1'],
+        fromId: ['1'],
+        from_ts: [String(now - 1)],
+      };
+      const routes = await routesOf(service.app);
+      const target = {
+        name: 'names',
+        app: service.app,
+        shape: namesErrorShape,
+        lastServerError: errors.last,
+        routes,
+        fingerprint: () => fingerprint(database),
+      };
+      return { target, bodies, dictionary, close };
+    },
+  );
 }
 
 forEachDialect('fuzz: name registry', (dialect) => {

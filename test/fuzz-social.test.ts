@@ -15,6 +15,7 @@ import { fakeNode, TEST_ADMIN_TOKEN, testSocialConfig } from '../src/social/test
 import type { Dialect } from '../src/storage/index.js';
 import { forEachDialect, openTestDatabase } from '../src/storage/testing.js';
 import {
+  openServiceFixture,
   assertReadRoutes,
   fingerprint,
   fuzzCampaigns,
@@ -62,103 +63,97 @@ async function openFixture(dialect: Dialect): Promise<SocialFixture> {
   const clock = testClock();
   const node = fakeNode();
   const errors = serverErrors();
-  const service = await createSocialService({
-    config: testSocialConfig(),
-    logger: errors.logger,
-    clock,
-    node,
-    chain: keyChainStandIn([1, 2, 3]),
-    indexer: false,
+  return openServiceFixture(
     database,
-  }).catch(async (error: unknown) => {
-    await database.cleanup();
-    throw error;
-  });
-  const close = async () => {
-    await service.close();
-    await database.cleanup();
-  };
-  try {
-    const tokens = new Map<number, string>();
-    for (const fid of [1, 2, 3]) {
-      const privateKey = randomBytes(32);
-      node.addSigner(fid, bytesToHex(ed25519PublicKeyFromSeed(privateKey)));
-      tokens.set(fid, `Bearer ${createAppKeyToken({ fid, privateKey, exp: clock.seconds() + 3000 })}`);
-    }
-    const call = async (method: 'POST' | 'PUT', url: string, payload: object, authorization: string) => {
-      const response = await service.app.inject({ method, url, payload, headers: { authorization } });
-      assert.equal(response.statusCode, 200, `${url}: ${response.body}`);
-      return response.json() as { result: Record<string, Record<string, unknown>> };
-    };
-    await call('POST', '/fc/channels', { id: 'fuzz', name: 'Fuzz' }, tokens.get(1) as string);
-    await call('PUT', '/admin/starter-packs', { id: 'pack', name: 'Pack' }, `Bearer ${TEST_ADMIN_TOKEN}`);
-    const casts = [];
-    for (const [n, parentUrl] of [channelUrlOf('fuzz'), null].entries()) {
-      const hash = Uint8Array.from({ length: 20 }, (_, i) => (i === 0 ? 0xf0 + n : i));
-      await putCast(database.db, {
-        hash,
-        fid: 2,
-        timestamp: clock.seconds(),
-        parentUrl,
-        parentHash: null,
-        parentFid: null,
-      });
-      casts.push(bytesToHex(hash));
-    }
-    const key = bytesToHex(ed25519PublicKeyFromSeed(randomBytes(32)));
-    const deadline = clock.seconds() + 3600;
-    const signature = await signSignedKeyRequest(
-      { requestFid: 1n, key, deadline: BigInt(deadline) },
-      testKey(1).privateKey,
-    );
-    const request = await call(
-      'POST',
-      '/v2/signed-key-request',
-      { key, requestFid: 1, deadline, signature },
-      '',
-    );
-    const fids = [1, 2, 3, 4];
-    const dictionary = {
-      channelId: ['fuzz', 'nope'],
-      channelKey: ['fuzz'],
-      id: ['fuzz', 'pack'],
-      castHash: casts,
-      fid: fids,
-      fids: ['1,2', '1'],
-      ...Object.fromEntries(
-        [
-          'blockFid',
-          'unblockFid',
-          'banFid',
-          'unbanFid',
-          'inviteFid',
-          'removeFid',
-          'leadFid',
-          'blockerFid',
-        ].map((name) => [name, fids]),
-      ),
-      requestFid: [1],
-      sponsorFid: [2],
-      key: [key],
-      deadline: [deadline],
-      signature: [signature],
-      token: [request.result.signedKeyRequest?.token],
-      fidOwner: [testKey(2).address],
-    };
-    const routes = await routesOf(service.app);
-    const target = {
-      name: 'social',
-      app: service.app,
-      shape: socialErrorShape,
-      lastServerError: errors.last,
-      routes,
-      fingerprint: () => fingerprint(database, COUNTERS),
-    };
-    return { target, tokens, dictionary, close };
-  } catch (error) {
-    await close();
-    throw error;
-  }
+    () =>
+      createSocialService({
+        config: testSocialConfig(),
+        logger: errors.logger,
+        clock,
+        node,
+        chain: keyChainStandIn([1, 2, 3]),
+        indexer: false,
+        database,
+      }),
+    async (service, close) => {
+      const tokens = new Map<number, string>();
+      for (const fid of [1, 2, 3]) {
+        const privateKey = randomBytes(32);
+        node.addSigner(fid, bytesToHex(ed25519PublicKeyFromSeed(privateKey)));
+        tokens.set(fid, `Bearer ${createAppKeyToken({ fid, privateKey, exp: clock.seconds() + 3000 })}`);
+      }
+      const call = async (method: 'POST' | 'PUT', url: string, payload: object, authorization: string) => {
+        const response = await service.app.inject({ method, url, payload, headers: { authorization } });
+        assert.equal(response.statusCode, 200, `${url}: ${response.body}`);
+        return response.json() as { result: Record<string, Record<string, unknown>> };
+      };
+      await call('POST', '/fc/channels', { id: 'fuzz', name: 'Fuzz' }, tokens.get(1) as string);
+      await call('PUT', '/admin/starter-packs', { id: 'pack', name: 'Pack' }, `Bearer ${TEST_ADMIN_TOKEN}`);
+      const casts = [];
+      for (const [n, parentUrl] of [channelUrlOf('fuzz'), null].entries()) {
+        const hash = Uint8Array.from({ length: 20 }, (_, i) => (i === 0 ? 0xf0 + n : i));
+        await putCast(database.db, {
+          hash,
+          fid: 2,
+          timestamp: clock.seconds(),
+          parentUrl,
+          parentHash: null,
+          parentFid: null,
+        });
+        casts.push(bytesToHex(hash));
+      }
+      const key = bytesToHex(ed25519PublicKeyFromSeed(randomBytes(32)));
+      const deadline = clock.seconds() + 3600;
+      const signature = await signSignedKeyRequest(
+        { requestFid: 1n, key, deadline: BigInt(deadline) },
+        testKey(1).privateKey,
+      );
+      const request = await call(
+        'POST',
+        '/v2/signed-key-request',
+        { key, requestFid: 1, deadline, signature },
+        '',
+      );
+      const fids = [1, 2, 3, 4];
+      const dictionary = {
+        channelId: ['fuzz', 'nope'],
+        channelKey: ['fuzz'],
+        id: ['fuzz', 'pack'],
+        castHash: casts,
+        fid: fids,
+        fids: ['1,2', '1'],
+        ...Object.fromEntries(
+          [
+            'blockFid',
+            'unblockFid',
+            'banFid',
+            'unbanFid',
+            'inviteFid',
+            'removeFid',
+            'leadFid',
+            'blockerFid',
+          ].map((name) => [name, fids]),
+        ),
+        requestFid: [1],
+        sponsorFid: [2],
+        key: [key],
+        deadline: [deadline],
+        signature: [signature],
+        token: [request.result.signedKeyRequest?.token],
+        fidOwner: [testKey(2).address],
+      };
+      const routes = await routesOf(service.app);
+      const target = {
+        name: 'social',
+        app: service.app,
+        shape: socialErrorShape,
+        lastServerError: errors.last,
+        routes,
+        fingerprint: () => fingerprint(database, COUNTERS),
+      };
+      return { target, tokens, dictionary, close };
+    },
+  );
 }
 
 /** Mostly the right credentials for the route (so bodies reach the domain), sometimes none or bad ones. */

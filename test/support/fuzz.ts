@@ -539,6 +539,31 @@ export interface ServiceFixture extends Fixture {
   dictionary: Dictionary;
 }
 
+/**
+ * Starts a service on a fresh test database and sets its fixture up. A failed start deletes the database,
+ * a failed set-up closes the service too; `close`, handed to `setUp` for the fixture, does both.
+ */
+export async function openServiceFixture<S extends { close(): Promise<void> }, F>(
+  database: { cleanup(): Promise<void> },
+  start: () => Promise<S>,
+  setUp: (service: S, close: () => Promise<void>) => Promise<F>,
+): Promise<F> {
+  const service = await start().catch(async (error: unknown) => {
+    await database.cleanup();
+    throw error;
+  });
+  const close = async () => {
+    await service.close();
+    await database.cleanup();
+  };
+  try {
+    return await setUp(service, close);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
 export interface ServiceCampaigns<F extends ServiceFixture> {
   /** The test file, named in the command that replays a failure. */
   file: string;
