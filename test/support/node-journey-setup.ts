@@ -12,7 +12,6 @@ import {
   FarcasterNetwork,
   Message as CoreMessage,
   NobleEd25519Signer,
-  Protocol,
   ReactionType,
   UserDataType,
   ViemLocalEip712Signer,
@@ -24,7 +23,6 @@ import {
   makeUserDataAdd,
   makeUserNameProofClaim,
   makeVerificationAddEthAddress,
-  makeVerificationAddressClaim,
 } from '@farcaster/core';
 import type { HubAsyncResult } from '@farcaster/core';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -40,6 +38,7 @@ import { hexToBytes } from '../../src/protocol/hex.js';
 import { COMMANDS, parseCommand } from '../../src/shared/config/index.js';
 import type { Dialect } from '../../src/storage/index.js';
 import { openTestDatabase } from '../../src/storage/testing.js';
+import { coreEthVerificationBody } from './core-verification.js';
 
 export const NETWORK = FarcasterNetwork.DEVNET;
 export const FNAME = 'agora-journey';
@@ -289,19 +288,8 @@ async function verificationOf(
 ): Promise<CoreMessage> {
   const block = await devnetPublicClient(journey.devnet).getBlock();
   const blockHash = hexToBytes(block.hash) ?? new Uint8Array();
-  const address = hexToBytes(VERIFIED.address) ?? new Uint8Array();
-  const claim = makeVerificationAddressClaim(journey.fid, address, NETWORK, blockHash, Protocol.ETHEREUM);
-  const claimSignature = (
-    await new ViemLocalEip712Signer(VERIFIED).signVerificationEthAddressClaim(claim._unsafeUnwrap())
-  )._unsafeUnwrap();
-  const body = {
-    address,
-    blockHash,
-    claimSignature,
-    verificationType: 0,
-    chainId: 0,
-    protocol: Protocol.ETHEREUM,
-  };
+  const signer = new ViemLocalEip712Signer(VERIFIED);
+  const body = await coreEthVerificationBody(signer, journey.fid, NETWORK, blockHash);
   return (await makeVerificationAddEthAddress(body, options, journey.signer))._unsafeUnwrap();
 }
 

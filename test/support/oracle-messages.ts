@@ -30,6 +30,7 @@ import {
   type HubAsyncResult,
   type Signer,
 } from '@farcaster/core';
+import { coreEthVerificationBody } from './core-verification.js';
 import { getAddress } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import {
@@ -321,20 +322,7 @@ async function verificationAdd(rng: Random): Promise<Data> {
   // Edge cases: a claim signed for another fid, which both must refuse.
   const claimFid = edge ? data.fid + 1 : data.fid;
   if (rng.chance(0.8)) {
-    const signer = rng.pick(ethSigners);
-    const address = (await signer.getSignerKey())._unsafeUnwrap();
-    const claim = makeVerificationAddressClaim(claimFid, address, data.network, blockHash, Protocol.ETHEREUM);
-    const claimSignature = (
-      await signer.signVerificationEthAddressClaim(claim._unsafeUnwrap())
-    )._unsafeUnwrap();
-    const body = {
-      address,
-      blockHash,
-      claimSignature,
-      verificationType: 0,
-      chainId: 0,
-      protocol: Protocol.ETHEREUM,
-    };
+    const body = await coreEthVerificationBody(rng.pick(ethSigners), claimFid, data.network, blockHash);
     return { ...data, verificationAddAddressBody: body };
   }
   const seed = rng.pick(solanaSeeds);
