@@ -16,12 +16,12 @@ import {
   ViemLocalEip712Signer,
 } from '@farcaster/core';
 import { privateKeyToAccount } from 'viem/accounts';
-import { startDevnet, DEVNET_ROLES, type Devnet } from '../src/chain/devnet/index.js';
+import { startDevnet, type Devnet } from '../src/chain/devnet/index.js';
 import { createAccount } from '../src/chain/fixtures.js';
 import { startNamesService, type NamesService } from '../src/names/index.js';
 import { startNodeService, type NodeService } from '../src/node/index.js';
 import { hexToBytes } from '../src/protocol/hex.js';
-import { COMMANDS, parseCommand } from '../src/shared/config/index.js';
+import { devnetNamesConfig, devnetNodeConfig, quickFnameSleep } from './support/devnet-services.js';
 
 type Account = Awaited<ReturnType<typeof createAccount>>;
 
@@ -38,43 +38,13 @@ describe('name registry → node fname sync → USERNAME user data', () => {
     devnet = await startDevnet({ port: 0 });
     user = await createAccount(devnet);
     fid = Number(user.fid);
-    const common = ['--data-dir', dataDir, '--host', '127.0.0.1', '--port', '0', '--log-level', 'silent'];
-    const namesConfig = parseCommand(
-      'names',
-      COMMANDS.names.options,
-      [
-        ...common,
-        '--chain-rpc-url',
-        devnet.rpcUrl,
-        '--signer-key',
-        devnet.accounts[DEVNET_ROLES.nameRegistrySigner]!.privateKey,
-        '--cooldown-seconds',
-        '0',
-      ],
-      {},
-    ).config;
-    names = await startNamesService({ config: namesConfig, logger: false, chain: { rpcUrl: devnet.rpcUrl } });
-    namesUrl = await names.listen();
-    const nodeConfig = parseCommand(
-      'node',
-      COMMANDS.node.options,
-      [
-        ...common,
-        '--network',
-        'devnet',
-        '--chain-rpc-url',
-        devnet.rpcUrl,
-        '--chain-confirmations',
-        '0',
-        '--names-url',
-        namesUrl,
-      ],
-      {},
-    ).config;
-    // Poll the registry every 50 ms instead of every 5 s.
-    node = await startNodeService(nodeConfig, {
-      sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 50))),
+    names = await startNamesService({
+      config: devnetNamesConfig(devnet, dataDir, ['--cooldown-seconds', '0']),
+      logger: false,
+      chain: { rpcUrl: devnet.rpcUrl },
     });
+    namesUrl = await names.listen();
+    node = await startNodeService(devnetNodeConfig(devnet, dataDir, namesUrl), { sleep: quickFnameSleep });
     await node.chainIngest?.caughtUp();
   });
 

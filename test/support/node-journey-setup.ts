@@ -26,7 +26,7 @@ import {
 } from '@farcaster/core';
 import type { HubAsyncResult } from '@farcaster/core';
 import { privateKeyToAccount } from 'viem/accounts';
-import { DEVNET_ROLES, devnetPublicClient, startDevnet } from '../../src/chain/devnet/index.js';
+import { devnetPublicClient, startDevnet } from '../../src/chain/devnet/index.js';
 import type { Devnet } from '../../src/chain/devnet/index.js';
 import { createAccount } from '../../src/chain/fixtures.js';
 import type { FixtureAccount } from '../../src/chain/fixtures.js';
@@ -35,9 +35,9 @@ import { startNodeService } from '../../src/node/index.js';
 import type { NodeService } from '../../src/node/index.js';
 import type { NodeTables } from '../../src/node/store/schema.js';
 import { hexToBytes } from '../../src/protocol/hex.js';
-import { COMMANDS, parseCommand } from '../../src/shared/config/index.js';
 import type { Dialect } from '../../src/storage/index.js';
 import { openTestDatabase } from '../../src/storage/testing.js';
+import { devnetNamesConfig, devnetNodeConfig, quickFnameSleep } from './devnet-services.js';
 import { coreEthVerificationBody } from './core-verification.js';
 
 export const NETWORK = FarcasterNetwork.DEVNET;
@@ -75,20 +75,8 @@ export async function startJourneyNode(dialect: Dialect): Promise<JourneyNode> {
   try {
     const devnet = await startDevnet({ port: 0 });
     stops.push(() => devnet.stop());
-    const common = ['--data-dir', dataDir, '--host', '127.0.0.1', '--port', '0', '--log-level', 'silent'];
     const names = await startNamesService({
-      config: parseCommand(
-        'names',
-        COMMANDS.names.options,
-        [
-          ...common,
-          '--chain-rpc-url',
-          devnet.rpcUrl,
-          '--signer-key',
-          devnet.accounts[DEVNET_ROLES.nameRegistrySigner]!.privateKey,
-        ],
-        {},
-      ).config,
+      config: devnetNamesConfig(devnet, dataDir),
       logger: false,
       chain: { rpcUrl: devnet.rpcUrl },
     });
@@ -96,20 +84,10 @@ export async function startJourneyNode(dialect: Dialect): Promise<JourneyNode> {
     const namesUrl = await names.listen();
     const database = await openTestDatabase<NodeTables>(dialect, 'node');
     stops.push(() => database.cleanup());
-    const node = await startNodeService(
-      parseCommand(
-        'node',
-        COMMANDS.node.options,
-        [
-          ...common,
-          ...['--network', 'devnet', '--chain-rpc-url', devnet.rpcUrl, '--chain-confirmations', '0'],
-          ...['--names-url', namesUrl],
-        ],
-        {},
-      ).config,
-      // Poll the registry every 50 ms instead of every 5 s.
-      { database, sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 50))) },
-    );
+    const node = await startNodeService(devnetNodeConfig(devnet, dataDir, namesUrl), {
+      database,
+      sleep: quickFnameSleep,
+    });
     stops.push(() => node.close());
 
     const account = await createAccount(devnet);
