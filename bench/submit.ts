@@ -240,10 +240,15 @@ async function main(): Promise<void> {
       worker.once('error', reject);
       worker.postMessage(task);
     });
-  const p99 = ({ latencies }: TaskResult) => {
+  const percentile = ({ latencies }: TaskResult, p: number) => {
     const sorted = latencies.sort((a, b) => a - b);
-    return sorted[Math.max(0, Math.ceil(sorted.length * 0.99) - 1)] ?? NaN;
+    return sorted[Math.max(0, Math.ceil(sorted.length * p) - 1)] ?? NaN;
   };
+  const p99 = (result: TaskResult) => percentile(result, 0.99);
+  const spread = (result: TaskResult) =>
+    [0.5, 0.9, 0.99, 1]
+      .map((p) => `${p === 1 ? 'max' : `p${p * 100}`} ${percentile(result, p).toFixed(1)}`)
+      .join(', ');
 
   try {
     const submitUrl = `${node.url}/v1/submitMessage`;
@@ -288,6 +293,7 @@ async function main(): Promise<void> {
       `p99 at ${fmt(rate)} req/s for ${latencySeconds}s: submitMessage ${p99(nodeLoad).toFixed(1)} ms ` +
         `(${fmt(nodeLoad.ok)} 200s, ${fmt(nodeLoad.other)} others), bare Fastify ${p99(bareLoad).toFixed(1)} ms`,
     );
+    console.log(`     ms: submitMessage ${spread(nodeLoad)}; bare Fastify ${spread(bareLoad)}`);
     console.log(`latency ratio: ${(p99(nodeLoad) / p99(bareLoad)).toFixed(2)} (target <= 5)`);
   } finally {
     await worker.terminate();

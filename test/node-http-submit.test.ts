@@ -283,7 +283,7 @@ forEachDialect('node HTTP submit', (dialect) => {
         ({ node, alice } = await nodeWithAccount(dialect, {
           wrapEngine: (engine) => ({
             ...engine,
-            mergeMessages: () => Promise.reject(new Error('disk on fire at /var/lib/secret')),
+            mergePrepared: () => Promise.reject(new Error('disk on fire at /var/lib/secret')),
             castsByFid: () => Promise.reject(new Error('connection reset')),
           }),
         })),
@@ -302,19 +302,19 @@ forEachDialect('node HTTP submit', (dialect) => {
     });
   });
 
-  describe('micro-batched merges', () => {
+  describe('batched merges', () => {
     let node: NodeHttpHarness;
     let alice: TestAccount;
     const batches: number[] = [];
     before(
       async () =>
         ({ node, alice } = await nodeWithAccount(dialect, {
-          batching: { maxWaitMs: 20, maxBatch: 64 },
+          batching: { maxBatch: 64 },
           wrapEngine: (engine) => ({
             ...engine,
-            mergeMessages: (messages) => {
-              batches.push(messages.length);
-              return engine.mergeMessages(messages);
+            mergePrepared: (prepared) => {
+              batches.push(prepared.length);
+              return engine.mergePrepared(prepared);
             },
           }),
         })),

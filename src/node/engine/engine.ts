@@ -18,8 +18,8 @@ import { needsEnsLookup, resolveEnsName } from './ens.js';
 import type { EnsVerifier } from './ens.js';
 import { defaultStoreLimits } from './limits.js';
 import type { StoreLimits } from './limits.js';
-import { mergeBatch } from './merge.js';
-import type { MergeOutcome, PreparedBatch, PreparedMessage } from './merge.js';
+import { mergeBatch, settledBatch } from './merge.js';
+import type { MergeOutcome, Prepared, PreparedBatch, PreparedMessage } from './merge.js';
 import { pruneMessages } from './prune.js';
 import { DEFAULT_RATE_LIMIT, createFidRateLimiter } from './rate-limit.js';
 import type { RateLimitOptions } from './rate-limit.js';
@@ -57,6 +57,13 @@ export interface EngineOptions {
 export interface Engine extends MessageReads {
   /** Validates (signatures together, through `signatures`), then merges the valid messages in one transaction; one outcome per message. */
   mergeMessages(messages: readonly ReceivedMessage[]): Promise<MergeOutcome[]>;
+  /**
+   * mergeMessages in two steps, for callers that gather the messages of several validation batches into
+   * one merge: validation, one outcome per message in order, each settling with its own signature verdict;
+   */
+  prepareMessages(messages: readonly ReceivedMessage[]): Promise<Prepared>[];
+  /** then the merge of validated messages in one transaction, one outcome per message. */
+  mergePrepared(prepared: readonly Prepared[]): Promise<MergeOutcome[]>;
   /** The checks of `/v1/validateMessage`: structure, fid, signer, username and ENS ownership; no merge. */
   validate(received: ReceivedMessage): Promise<HubResult<Message>>;
   /** Deletes the messages a removed (or reset) signer signed; REVOKE_MESSAGE each. */
@@ -114,6 +121,13 @@ export function createEngine(options: EngineOptions): Engine {
     async mergeMessages(messages) {
       return mergeBatch(db, deps, await prepare(messages));
     },
+
+    prepareMessages(messages) {
+      const batch = prepare(messages);
+      return handledLater(messages.map(async (_, index) => (await batch).messages[index]!));
+    },
+
+    mergePrepared: (prepared) => mergeBatch(db, deps, settledBatch(prepared)),
 
     async validate(received) {
       // One message in, one outcome out.

@@ -1,6 +1,6 @@
 export { createEngine } from './engine.js';
 export type { Engine, EngineLogger, EngineOptions } from './engine.js';
-export type { MergeOutcome } from './merge.js';
+export type { MergeOutcome, Prepared } from './merge.js';
 export type { FnameProofs } from './account-checks.js';
 export type { EnsVerifier } from './ens.js';
 export type { StoreLimits } from './limits.js';

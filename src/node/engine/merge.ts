@@ -38,12 +38,23 @@ export interface PreparedMessage {
   readonly names: ResolvedNames;
 }
 
+/** A message's validation outcome: ready to merge, or why it was refused. */
+export type Prepared = HubResult<PreparedMessage>;
+
 /** A batch on its way in; each message's outcome settles once its signature is verified. */
 export interface PreparedBatch {
   /** The messages that passed every check but their signature. */
   readonly candidates: readonly ReceivedMessage[];
   /** One per message, in order. */
-  readonly messages: readonly Promise<HubResult<PreparedMessage>>[];
+  readonly messages: readonly Promise<Prepared>[];
+}
+
+/** A batch of messages whose validation has finished, e.g. gathered from several validation batches. */
+export function settledBatch(prepared: readonly Prepared[]): PreparedBatch {
+  return {
+    candidates: prepared.flatMap((outcome) => (outcome.ok ? [outcome.value.received] : [])),
+    messages: prepared.map((outcome) => Promise.resolve(outcome)),
+  };
 }
 
 export interface MergeDeps {
@@ -111,7 +122,7 @@ export async function mergeBatch(
 }
 
 /** The outcome of a message of a batch without candidates, which cannot have passed validation. */
-function refusal(prepared: HubResult<PreparedMessage>): Refusal {
+function refusal(prepared: Prepared): Refusal {
   if (prepared.ok) throw new Error('a message passed validation without being a candidate');
   return prepared;
 }

@@ -3,23 +3,22 @@ import { decodeMessage } from '../../../protocol/message.js';
 import type { ReceivedMessage } from '../../../protocol/message.js';
 import type { HttpApp } from '../../../shared/http/index.js';
 import type { NodeApi } from '../../api.js';
-import type { MergeOutcome } from '../../engine/index.js';
+import type { MergeOutcome, Prepared } from '../../engine/index.js';
 import { hubFailure, HubFailure } from '../errors.js';
-import { createMicroBatcher } from '../micro-batcher.js';
-import type { MicroBatcherOptions } from '../micro-batcher.js';
 import { messageJson, validationJson } from '../render.js';
+import { createSubmitPipeline } from '../submit-pipeline.js';
 import type { Authenticate } from '../submit-guard.js';
 
 const OCTET_STREAM = 'application/octet-stream';
 const ONLY_PROTOBUF = 'This API accepts only Message protobufs encoded into bytes (application/octet-stream)';
 
-/** How concurrent submits share merges; see createMicroBatcher. */
-export type BatchingOptions = Pick<
-  MicroBatcherOptions<unknown, unknown>,
-  'maxBatch' | 'maxWaitMs' | 'maxInFlight'
->;
+/** How concurrent submits share merges; see createSubmitPipeline. */
+export interface BatchingOptions {
+  /** Most messages per merge transaction. */
+  maxBatch: number;
+}
 
-export const DEFAULT_BATCHING: BatchingOptions = { maxBatch: 256, maxWaitMs: 2, maxInFlight: 2 };
+export const DEFAULT_BATCHING: BatchingOptions = { maxBatch: 256 };
 
 export interface SubmitRouteOptions {
   /** Undefined when submitMessage needs no credentials. */
@@ -48,14 +47,16 @@ function receivedFrom(body: unknown): ReceivedMessage {
 }
 
 /**
- * submitMessage and validateMessage. Submits are merged in micro-batches: each request waits for the
- * batch its message joined and answers with its own outcome, so a refused message fails only its request.
+ * submitMessage and validateMessage. Concurrent submits are validated and merged in shared batches: each
+ * request waits for the merge that took its message and answers with its own outcome, so a refused message
+ * fails only its request.
  */
 export function registerSubmitRoutes(app: HttpApp, api: NodeApi, options: SubmitRouteOptions): void {
   const { engine } = api;
-  const submits = createMicroBatcher<ReceivedMessage, MergeOutcome>({
-    ...options.batching,
-    run: (messages) => engine.mergeMessages(messages),
+  const submits = createSubmitPipeline<ReceivedMessage, Prepared, MergeOutcome>({
+    maxBatch: options.batching.maxBatch,
+    prepare: (messages) => engine.prepareMessages(messages),
+    commit: (prepared) => engine.mergePrepared(prepared),
   });
   app.addHook('onClose', () => submits.close());
   app.addContentTypeParser(OCTET_STREAM, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
