@@ -248,7 +248,8 @@ async function main(): Promise<void> {
 
   const phase = performance.now();
   const signers = signersOf(fidCount);
-  const database = await openTestDatabase<NodeTables>('sqlite', 'node');
+  // With the node service's own storage options (openServiceDatabase).
+  const database = await openTestDatabase<NodeTables>('sqlite', 'node', { backgroundCheckpoints: true });
   for (let fid = 1; fid <= fidCount; fid++)
     await setUpAccount(database.db, fid, { signer: signers[fid - 1] });
   const node = await startNodeService(
@@ -293,9 +294,11 @@ async function main(): Promise<void> {
     const submitUrl = `${node.url}/v1/submitMessage`;
     // CPU time is what the node, its signature workers and the load generator share on this machine.
     const cpuBefore = process.cpuUsage();
+    const loopBefore = performance.eventLoopUtilization();
     const threadsBefore = threadCpu();
     const sustained = await run({ kind: 'sustained', url: submitUrl, from: 0, seconds });
     const cpu = process.cpuUsage(cpuBefore);
+    const loop = performance.eventLoopUtilization(loopBefore);
     const byThread = cpuByThread(threadsBefore, threadCpu(), sustained.threadId);
     const used = sustained.ok + sustained.other;
     const throughput = sustained.ok / sustained.seconds;
@@ -327,6 +330,7 @@ async function main(): Promise<void> {
     if (threadsBefore.size > 0) {
       const perMessage = [...byThread].map(([group, ms]) => `${group} ${fmt((1000 * ms) / used)}`);
       console.log(`     by thread, µs per message: ${perMessage.join(', ')}`);
+      console.log(`     the node's event loop was busy ${(100 * loop.utilization).toFixed(0)}% of the time`);
     }
     console.log(
       `p99 at ${fmt(rate)} req/s for ${latencySeconds}s: submitMessage ${p99(nodeLoad).toFixed(1)} ms ` +

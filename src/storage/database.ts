@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
+import { startBackgroundCheckpoints } from './background-checkpoints.js';
 import { StorageError, messageOf } from './errors.js';
 import { openPostgresPool } from './postgres-pool.js';
 import { sqliteDialect } from './sqlite-adapter.js';
@@ -20,6 +21,8 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Errors of idle pooled PostgreSQL connections (e.g. a server restart); ignored when absent. */
   onPoolError?: (error: Error) => void;
+  /** SQLite file only: do most of the WAL's checkpoint work on a worker thread (background-checkpoints.ts). */
+  backgroundCheckpoints?: boolean;
 }
 
 export interface Database<DB> {
@@ -38,7 +41,13 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
   if (options.sqliteFile === undefined || options.sqliteFile === '') {
     throw invalid('either url (PostgreSQL) or sqliteFile (SQLite) is required');
   }
-  return wrap(new Kysely<DB>({ dialect: sqliteDialect(openSqlite(options.sqliteFile)) }), 'sqlite');
+  const file = options.sqliteFile;
+  const sqlite = openSqlite(file);
+  const checkpoints =
+    options.backgroundCheckpoints === true && !sqlite.memory
+      ? startBackgroundCheckpoints(file, BUSY_TIMEOUT_MS)
+      : undefined;
+  return wrap(new Kysely<DB>({ dialect: sqliteDialect(sqlite) }), 'sqlite', async () => checkpoints?.stop());
 }
 
 /** `<dataDir>/<service>.sqlite`, creating dataDir: in SQLite each service owns one file. */
@@ -67,7 +76,7 @@ async function openPostgres<DB>(url: string, options: DatabaseOptions): Promise<
     poolSize,
     onPoolError: options.onPoolError,
   });
-  return wrap(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
+  return wrap(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), 'postgres', async () => undefined);
 }
 
 function openSqlite(file: string): BetterSqlite3.Database {
@@ -96,9 +105,14 @@ function openSqlite(file: string): BetterSqlite3.Database {
   return db;
 }
 
-function wrap<DB>(db: Kysely<DB>, dialect: Dialect): Database<DB> {
+/** `beforeClose` stops what uses the database's file or pool besides Kysely. */
+function wrap<DB>(db: Kysely<DB>, dialect: Dialect, beforeClose: () => Promise<void>): Database<DB> {
   let closing: Promise<void> | undefined;
-  return { db, dialect, close: () => (closing ??= db.destroy()) };
+  const close = async () => {
+    await beforeClose();
+    await db.destroy();
+  };
+  return { db, dialect, close: () => (closing ??= close()) };
 }
 
 function invalid(message: string): StorageError {

@@ -20,7 +20,7 @@ export async function openServiceDatabase<DB>(
 ): Promise<{ database: Database<DB>; applied: string[] }> {
   const database = await openDatabase<DB>(
     options.databaseUrl === undefined
-      ? { sqliteFile: sqliteFileFor(options.dataDir, service) }
+      ? { sqliteFile: sqliteFileFor(options.dataDir, service), backgroundCheckpoints: true }
       : { url: options.databaseUrl, schema: defaultSchemaFor(service) },
   );
   try {

@@ -44,12 +44,16 @@ export function forEachDialect(title: string, suite: (dialect: Dialect) => void)
   }
 }
 
-/** A fresh, empty database (SQLite temp file or PostgreSQL schema), migrated for `service` if given. */
+/**
+ * A fresh, empty database (SQLite temp file or PostgreSQL schema), migrated for `service` if given;
+ * `sqlite` adds options to the SQLite one.
+ */
 export async function openTestDatabase<DB>(
   dialect: Dialect,
   service?: ServiceName,
+  sqlite: Pick<DatabaseOptions, 'backgroundCheckpoints'> = {},
 ): Promise<TestDatabase<DB>> {
-  const database = dialect === 'sqlite' ? await openSqliteTest<DB>() : await openPostgresTest<DB>();
+  const database = dialect === 'sqlite' ? await openSqliteTest<DB>(sqlite) : await openPostgresTest<DB>();
   if (service !== undefined) {
     try {
       await migrateToLatest(database, service);
@@ -65,10 +69,10 @@ function postgresUrl(): string | undefined {
   return process.env[URL_VARIABLE] || undefined;
 }
 
-async function openSqliteTest<DB>(): Promise<TestDatabase<DB>> {
+async function openSqliteTest<DB>(options: DatabaseOptions): Promise<TestDatabase<DB>> {
   // A directory of its own, so removing it also removes the -wal and -shm files.
   const dir = await mkdtemp(join(tmpdir(), 'agora-test-'));
-  return disposable<DB>({ sqliteFile: join(dir, 'test.sqlite') }, () =>
+  return disposable<DB>({ ...options, sqliteFile: join(dir, 'test.sqlite') }, () =>
     rm(dir, { recursive: true, force: true }),
   );
 }

@@ -1,7 +1,8 @@
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { createEd25519Verifier } from '../../protocol/ed25519.js';
 import type { Ed25519Verifier } from '../../protocol/ed25519.js';
+import { startModuleWorker } from '../../shared/module-worker.js';
 import { packChecks } from './signature-batch.js';
 import type { SignatureCheck } from './signature-batch.js';
 import type { VerifyReply, VerifyRequest, WorkerSettings } from './signature-worker.js';
@@ -44,12 +45,7 @@ function verifyOne(verifier: Ed25519Verifier, { publicKey, message, signature }:
   return verifier.verify(publicKey, message, signature);
 }
 
-// The sources run through tsx (bin/agora.js, `node --import tsx`), and a worker does not inherit a loader
-// registered in code, so the worker registers tsx before importing its module; `.js` resolves to the `.ts`.
-// Both are resolved here: the worker's own resolution would start from the working directory.
-const TSX_API = import.meta.resolve('tsx/esm/api');
-const WORKER_MODULE = new URL('./signature-worker.js', import.meta.url).href;
-const BOOT = `import(${JSON.stringify(TSX_API)}).then((tsx) => tsx.register()).then(() => import(${JSON.stringify(WORKER_MODULE)}))`;
+const WORKER_MODULE = new URL('./signature-worker.js', import.meta.url);
 
 /**
  * Checks per job at least: handing a job to another thread wakes it, which on a busy machine costs the
@@ -83,7 +79,7 @@ export function createSignaturePool(options: SignaturePoolOptions = {}): Signatu
   let closed = false;
 
   const start = (slot: number): PoolWorker => {
-    const worker = new Worker(BOOT, { eval: true, workerData: settings });
+    const worker = startModuleWorker(WORKER_MODULE, settings);
     worker.unref();
     const entry: PoolWorker = { worker, pending: new Map(), queued: 0 };
     worker.on('message', ({ id, verdicts }: VerifyReply) => {

@@ -1,0 +1,38 @@
+import { startModuleWorker } from '../shared/module-worker.js';
+import type { CheckpointWorkerData } from './checkpoint-worker.js';
+
+const WORKER_MODULE = new URL('./checkpoint-worker.js', import.meta.url);
+
+export interface BackgroundCheckpoints {
+  /** Stops the worker and closes its connection; call before closing the database. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Takes most of a WAL database's checkpoint work out of its commits. By default the commit that takes the
+ * WAL past 1,000 pages copies them into the database file and syncs both files, on the committing thread:
+ * for the node, several milliseconds in which no request is served. Here a worker thread with its own
+ * connection runs passive checkpoints while the WAL grows, which copy and sync what is committed without
+ * blocking the writer. The writer keeps its own checkpoint at 1,000 pages, now with little left to copy:
+ * only a checkpoint that ends between two commits lets the next commit start the WAL over, and under
+ * steady writes only the writer's own does.
+ */
+export function startBackgroundCheckpoints(file: string, busyTimeoutMs: number): BackgroundCheckpoints {
+  const data: CheckpointWorkerData = { file, busyTimeoutMs };
+  const worker = startModuleWorker(WORKER_MODULE, data);
+  // Unreferenced so it never keeps the process alive; while stopping, its exit is awaited.
+  worker.unref();
+  // A worker that fails leaves the writer checkpointing on its own, as without one.
+  worker.on('error', () => undefined);
+  let stopping: Promise<unknown> | undefined;
+  return {
+    async stop() {
+      stopping ??= new Promise((resolve) => {
+        worker.once('exit', resolve);
+        worker.ref();
+        worker.postMessage('stop');
+      });
+      await stopping;
+    },
+  };
+}
