@@ -7,6 +7,7 @@ import { describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { waitFor } from '../../test/support/wait.js';
 import { openDatabase } from './database.js';
+import type { Database } from './database.js';
 
 /** About 2 MB in 20 commits: half of what makes SQLite checkpoint on its own (1,000 pages of 4 KiB). */
 async function writeTwoMegabytes(file: string, backgroundCheckpoints: boolean) {
@@ -22,12 +23,18 @@ async function writeTwoMegabytes(file: string, backgroundCheckpoints: boolean) {
   return database;
 }
 
+async function writerCheckpointPages(database: Database<unknown>): Promise<number | undefined> {
+  const { rows } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(database.db);
+  return rows[0]?.wal_autocheckpoint;
+}
+
 describe('background checkpoints (SQLite)', () => {
   it('copy committed pages into the database file off the writer, and close last so the WAL goes', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'agora-checkpoints-'));
     try {
       const file = join(dir, 'background.sqlite');
       const database = await writeTwoMegabytes(file, true);
+      assert.equal(await writerCheckpointPages(database), 4000, 'the writer checkpoints less often');
       await waitFor('the database file to hold the rows', async () =>
         statSync(file).size > 1_500_000 ? true : undefined,
       );
@@ -41,6 +48,7 @@ describe('background checkpoints (SQLite)', () => {
       // Without them the same writes stay in the WAL: nothing else would have moved them yet.
       const control = join(dir, 'control.sqlite');
       const plain = await writeTwoMegabytes(control, false);
+      assert.equal(await writerCheckpointPages(plain), 1000);
       assert.ok(statSync(control).size < 100_000, `${statSync(control).size} bytes`);
       assert.ok(statSync(`${control}-wal`).size > 1_500_000);
       await plain.close();

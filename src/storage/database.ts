@@ -45,7 +45,7 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
   const sqlite = openSqlite(file);
   const checkpoints =
     options.backgroundCheckpoints === true && !sqlite.memory
-      ? startBackgroundCheckpoints(file, BUSY_TIMEOUT_MS)
+      ? startBackgroundCheckpoints(sqlite, file, BUSY_TIMEOUT_MS)
       : undefined;
   return wrap(new Kysely<DB>({ dialect: sqliteDialect(sqlite) }), 'sqlite', async () => checkpoints?.stop());
 }
