@@ -11,6 +11,7 @@ import { utf8 } from './conflict-key.js';
 import { countsByStore, oldestStored } from './limits.js';
 import type { StoreLimits } from './limits.js';
 import { decodeStored } from './message-rows.js';
+import { inGlobalStores, inLinkStore } from './partial-indexes.js';
 import {
   STORES,
   castKey,
@@ -89,6 +90,7 @@ export function createMessageReads(db: Kysely<NodeTables>, clock: Clock, limits:
       const row = await selectMessages(db)
         .select('encoded')
         .where('store', '=', usernameProofStore.store)
+        .where(inGlobalStores)
         .where('conflict_key', '=', usernameProofKey(name))
         .executeTakeFirst();
       return row === undefined ? undefined : decodeStored(row.encoded);
@@ -142,7 +144,7 @@ export function createMessageReads(db: Kysely<NodeTables>, clock: Clock, limits:
       messagePage(
         ofLinkType(
           selectMessages(db)
-            .where('store', '=', linkStore.store)
+            .where(inLinkStore)
             .where('target_fid', '=', targetFid)
             .where('type', '=', MessageType.LINK_ADD),
           type,
