@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { sql } from 'kysely';
 import type { Kysely, RawBuilder } from 'kysely';
-import { StoreType } from '../../protocol/gen/request_response.js';
-import type { Dialect } from '../../storage/index.js';
-import { forEachDialect, openTestDatabase } from '../../storage/testing.js';
-import type { NodeTables } from '../store/schema.js';
-import { inGlobalStores, inLinkStore } from './partial-indexes.js';
+import { inGlobalStores, inLinkStore } from '../../../node/engine/partial-indexes.js';
+import type { NodeTables } from '../../../node/store/schema.js';
+import { StoreType } from '../../../protocol/gen/request_response.js';
+import { forEachDialect, openTestDatabase } from '../../testing.js';
+import type { Dialect } from '../../index.js';
 
 /** The plan of `query` as text; PostgreSQL is told to avoid scans, as it would on a table of any size. */
 async function plan(db: Kysely<NodeTables>, dialect: Dialect, query: RawBuilder<unknown>): Promise<string> {
@@ -21,7 +21,7 @@ async function plan(db: Kysely<NodeTables>, dialect: Dialect, query: RawBuilder<
   });
 }
 
-forEachDialect('partial message indexes (node migration 0007)', (dialect) => {
+forEachDialect('node migration 0007: narrower message indexes', (dialect) => {
   it('holds only the rows their lookups ask for, and the lookups that state the condition use them', async () => {
     const database = await openTestDatabase<NodeTables>(dialect, 'node');
     try {
