@@ -7,7 +7,6 @@ import type { UserNameProof } from '../../protocol/gen/username_proof.js';
 import { bytesToHex } from '../../protocol/hex.js';
 import type { NodeTables } from '../store/schema.js';
 import { STORED_COLUMNS, rowMessage } from './message-rows.js';
-import { inGlobalStores } from './partial-indexes.js';
 import { verificationKey, usernameProofKey, usernameProofStore, verificationStore } from './stores/index.js';
 import { sameBytes } from './ts-hash.js';
 
@@ -112,7 +111,6 @@ export async function ensProofOf(db: Kysely<NodeTables>, name: string): Promise<
     .selectFrom('messages')
     .select(STORED_COLUMNS)
     .where('store', '=', usernameProofStore.store)
-    .where(inGlobalStores)
     .where('conflict_key', '=', usernameProofKey(name))
     .executeTakeFirst();
   return row === undefined ? undefined : rowMessage(row).data?.usernameProofBody;

@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import { Message, MessageData } from '../../protocol/gen/message.js';
 import type { ReceivedMessage } from '../../protocol/message.js';
 import type { NodeTables } from '../store/schema.js';
-import { inGlobalStores } from './partial-indexes.js';
 import { reusableQuery } from './reusable-query.js';
 import type { Incoming, ReadColumns, StoreSpec, StoredRow } from './store-spec.js';
 import { makeTsHash } from './ts-hash.js';
@@ -36,9 +35,7 @@ export const rowsAtKey = reusableQuery(
 /** For keys unique across fids: the fid's message of the key and every other fid's add of it. */
 export const globalRowsAtKey = reusableQuery(
   (db: Kysely<NodeTables>, fid: number, store: number, key: Uint8Array) =>
-    storedAtKey(db, store, key)
-      .where(inGlobalStores)
-      .where((eb) => eb.or([eb('fid', '=', fid), eb('is_remove', '=', false)])),
+    storedAtKey(db, store, key).where((eb) => eb.or([eb('fid', '=', fid), eb('is_remove', '=', false)])),
 );
 
 const NO_READ_COLUMNS: ReadColumns = {

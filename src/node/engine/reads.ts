@@ -11,7 +11,6 @@ import { utf8 } from './conflict-key.js';
 import { countsByStore, oldestStored } from './limits.js';
 import type { StoreLimits } from './limits.js';
 import { decodeStored } from './message-rows.js';
-import { inGlobalStores, inLinkStore } from './partial-indexes.js';
 import {
   STORES,
   castKey,
@@ -90,7 +89,6 @@ export function createMessageReads(db: Kysely<NodeTables>, clock: Clock, limits:
       const row = await selectMessages(db)
         .select('encoded')
         .where('store', '=', usernameProofStore.store)
-        .where(inGlobalStores)
         .where('conflict_key', '=', usernameProofKey(name))
         .executeTakeFirst();
       return row === undefined ? undefined : decodeStored(row.encoded);
@@ -144,7 +142,7 @@ export function createMessageReads(db: Kysely<NodeTables>, clock: Clock, limits:
       messagePage(
         ofLinkType(
           selectMessages(db)
-            .where(inLinkStore)
+            .where('store', '=', linkStore.store)
             .where('target_fid', '=', targetFid)
             .where('type', '=', MessageType.LINK_ADD),
           type,

@@ -4,7 +4,6 @@ import { createEventLog } from './event-log.js';
 import { createFnameProofs } from './fname-proofs.js';
 import { messageTextAsBytes } from './message-text-as-bytes.js';
 import { createMessages } from './messages.js';
-import { narrowerMessageIndexes } from './narrower-message-indexes.js';
 import { createOnChainState } from './onchain-state.js';
 
 /**
@@ -18,5 +17,4 @@ export const nodeMigrations: MigrationSet = {
   '0004_event_log': createEventLog,
   '0005_fname_proofs': createFnameProofs,
   '0006_message_text_as_bytes': messageTextAsBytes,
-  '0007_narrower_message_indexes': narrowerMessageIndexes,
 };
