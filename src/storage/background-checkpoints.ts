@@ -33,19 +33,17 @@ export function startBackgroundCheckpoints(
   writer.pragma(`wal_autocheckpoint = ${WRITER_CHECKPOINT_PAGES}`);
   const data: CheckpointWorkerData = { file, busyTimeoutMs };
   const worker = startModuleWorker(WORKER_MODULE, data);
-  // Unreferenced so it never keeps the process alive; while stopping, its exit is awaited.
+  // Unreferenced so it never keeps the process alive.
   worker.unref();
   // A worker that fails leaves the writer checkpointing on its own, if at a larger WAL.
   worker.on('error', () => undefined);
-  let stopping: Promise<unknown> | undefined;
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   return {
     async stop() {
-      stopping ??= new Promise((resolve) => {
-        worker.once('exit', resolve);
-        worker.ref();
-        worker.postMessage('stop');
-      });
-      await stopping;
+      // While stopping, the exit is awaited, so the worker must keep the process alive until then.
+      worker.ref();
+      worker.postMessage('stop');
+      await exited;
     },
   };
 }

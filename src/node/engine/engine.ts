@@ -58,11 +58,11 @@ export interface Engine extends MessageReads {
   /** Validates (signatures together, through `signatures`), then merges the valid messages in one transaction; one outcome per message. */
   mergeMessages(messages: readonly ReceivedMessage[]): Promise<MergeOutcome[]>;
   /**
-   * mergeMessages in two steps, for callers that gather the messages of several validation batches into
-   * one merge: validation, one outcome per message in order, each settling with its own signature verdict;
+   * The validation half of mergeMessages, for callers that gather the messages of several validation
+   * batches into one merge: one outcome per message, in order, each settling with its own signature verdict.
    */
   prepareMessages(messages: readonly ReceivedMessage[]): Promise<Prepared>[];
-  /** then the merge of validated messages in one transaction, one outcome per message. */
+  /** The merge half: merges messages prepared by prepareMessages in one transaction; one outcome each. */
   mergePrepared(prepared: readonly Prepared[]): Promise<MergeOutcome[]>;
   /** The checks of `/v1/validateMessage`: structure, fid, signer, username and ENS ownership; no merge. */
   validate(received: ReceivedMessage): Promise<HubResult<Message>>;

@@ -132,11 +132,12 @@ describe('submit pipeline', { timeout: 10_000 }, () => {
     const queued = state.pipeline.add(2);
     let closed = false;
     const closing = state.pipeline.close().then(() => (closed = true));
+    const closingAgain = state.pipeline.close();
     await assert.rejects(state.pipeline.add(3), /closed/);
     for (let turn = 0; turn < 5; turn++) await nextTurn();
     assert.equal(closed, false, 'close waits for the running commit and the queued item');
     release();
-    await closing;
+    await Promise.all([closing, closingAgain]);
     assert.deepEqual([await committing, await queued], [2, 4]);
   });
 });

@@ -35,6 +35,7 @@ export function createSubmitPipeline<In, Ready, Out>(
   let committing = false;
   let commitScheduled = false;
   let closed = false;
+  let closing: Promise<void> | undefined;
   /** Items added and not answered yet, and who waits for that number to reach zero. */
   let unanswered = 0;
   let drained: (() => void) | undefined;
@@ -104,10 +105,14 @@ export function createSubmitPipeline<In, Ready, Out>(
         arriving.push({ item, waiter: waiterFor(resolve, reject) });
       });
     },
-    async close() {
-      closed = true;
-      prepareArrivals();
-      if (unanswered > 0) await new Promise<void>((resolve) => (drained = resolve));
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        closed = true;
+        drained = resolve;
+        prepareArrivals();
+        if (unanswered === 0) resolve();
+      });
+      return closing;
     },
   };
 }
