@@ -150,8 +150,8 @@ interface MergeRun {
 }
 
 /**
- * Merges the batches with up to IN_FLIGHT calls running at once, started in order, as the node's submit
- * path runs them: the next batch's validation and signatures overlap the current batch's transaction.
+ * Merges the batches with up to IN_FLIGHT calls running at once, started in order: the next batch's
+ * validation and signatures overlap the current batch's transaction.
  */
 async function mergeInFlight(engine: Engine, queue: ReceivedMessage[][]): Promise<MergeOutcome[][]> {
   const results: MergeOutcome[][] = [];
