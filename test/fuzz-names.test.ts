@@ -14,7 +14,7 @@ import {
   isWrite,
   jsonWrite,
   namesErrorShape,
-  routesOf,
+  fuzzTarget,
   serverErrors,
   sample,
   type ServiceFixture,
@@ -79,15 +79,13 @@ async function openFixture(dialect: Dialect): Promise<NamesFixture> {
         fromId: ['1'],
         from_ts: [String(now - 1)],
       };
-      const routes = await routesOf(service.app);
-      const target = {
+      const target = await fuzzTarget({
         name: 'names',
         app: service.app,
         shape: namesErrorShape,
         lastServerError: errors.last,
-        routes,
         fingerprint: () => fingerprint(database),
-      };
+      });
       return { target, bodies, dictionary, close };
     },
   );

@@ -31,7 +31,7 @@ import {
   mutateBytes,
   nodeErrorShape,
   OTHER_CONTENT_TYPES,
-  routesOf,
+  fuzzTarget,
   serverErrors,
   UNICODE_TEXTS,
   type FuzzRequest,
@@ -103,15 +103,13 @@ async function openFixture(dialect: Dialect): Promise<NodeFixture> {
       event_id: ['1'],
       id: ['1'],
     };
-    const routes = await routesOf(node.app);
-    const target = {
+    const target = await fuzzTarget({
       name: 'node',
       app: node.app,
       shape: nodeErrorShape,
       lastServerError: errors.last,
-      routes,
       fingerprint: () => fingerprint(node.database),
-    };
+    });
     return { target, accounts, seeded, verifications, dictionary, close: () => node.close() };
   } catch (error) {
     await node.close();

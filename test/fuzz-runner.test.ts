@@ -13,6 +13,7 @@ import {
   mutateBytes,
   mutateJson,
   Rng,
+  fuzzTarget,
   routesOf,
   runFuzz,
   serverErrors,
@@ -80,14 +81,13 @@ forEachDialect('fuzz runner', (dialect) => {
 
   it('reports a 500 with its logged cause, a wrong error shape, a change by a rejected request and polluted prototypes', async () => {
     const paths = ['/fine', '/crash', '/shape', '/half', '/pollute'];
-    const target = {
+    const target = await fuzzTarget({
       name: 'faults',
       app,
       shape: socialErrorShape,
-      routes: await routesOf(app),
       lastServerError: errors.last,
       fingerprint: () => fingerprint(database),
-    };
+    });
     const next = (i: number): FuzzRequest => ({
       method: 'POST',
       url: paths[i % paths.length] as string,

@@ -23,7 +23,7 @@ import {
   isWrite,
   jsonWrite,
   keyChainStandIn,
-  routesOf,
+  fuzzTarget,
   serverErrors,
   sample,
   socialErrorShape,
@@ -142,15 +142,13 @@ async function openFixture(dialect: Dialect): Promise<SocialFixture> {
         token: [request.result.signedKeyRequest?.token],
         fidOwner: [testKey(2).address],
       };
-      const routes = await routesOf(service.app);
-      const target = {
+      const target = await fuzzTarget({
         name: 'social',
         app: service.app,
         shape: socialErrorShape,
         lastServerError: errors.last,
-        routes,
         fingerprint: () => fingerprint(database, COUNTERS),
-      };
+      });
       return { target, tokens, dictionary, close };
     },
   );

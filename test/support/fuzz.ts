@@ -297,6 +297,11 @@ export interface FuzzTarget {
   fingerprint(): Promise<Map<string, string>>;
 }
 
+/** The fuzz target of a service's app: its routes read from the app, the rest as given. */
+export async function fuzzTarget(target: Omit<FuzzTarget, 'routes'>): Promise<FuzzTarget> {
+  return { ...target, routes: await routesOf(target.app) };
+}
+
 /** A logger for a service under test that keeps the message of the last error it logged (level >= error). */
 export function serverErrors(): { logger: Logger; last(): string | undefined } {
   let last: string | undefined;
