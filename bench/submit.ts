@@ -16,8 +16,8 @@ import { decodeMessage, encodeMessage, messageHash } from '../src/protocol/messa
 import { openTestDatabase } from '../src/storage/testing.js';
 import { encodePost, openRawConnection } from './raw-http-client.js';
 import type { RawConnection } from './raw-http-client.js';
-import { currentThreadId, threadCpu } from './thread-cpu.js';
-import type { ThreadCpu } from './thread-cpu.js';
+import { currentThreadId, threadStats } from '../src/shared/threads.js';
+import type { ThreadStat } from '../src/shared/threads.js';
 
 const CONCURRENCY = 64;
 
@@ -42,8 +42,8 @@ interface TaskResult {
  * the rest (V8's garbage-collection and compiler helpers, libuv's pool).
  */
 function cpuByThread(
-  before: Map<number, ThreadCpu>,
-  after: Map<number, ThreadCpu>,
+  before: Map<number, ThreadStat>,
+  after: Map<number, ThreadStat>,
   loadGenerator: number | undefined,
 ): Map<string, number> {
   const mainNice = after.get(process.pid)?.nice ?? 0;
@@ -295,11 +295,11 @@ async function main(): Promise<void> {
     // CPU time is what the node, its signature workers and the load generator share on this machine.
     const cpuBefore = process.cpuUsage();
     const loopBefore = performance.eventLoopUtilization();
-    const threadsBefore = threadCpu();
+    const threadsBefore = threadStats();
     const sustained = await run({ kind: 'sustained', url: submitUrl, from: 0, seconds });
     const cpu = process.cpuUsage(cpuBefore);
     const loop = performance.eventLoopUtilization(loopBefore);
-    const byThread = cpuByThread(threadsBefore, threadCpu(), sustained.threadId);
+    const byThread = cpuByThread(threadsBefore, threadStats(), sustained.threadId);
     const used = sustained.ok + sustained.other;
     const throughput = sustained.ok / sustained.seconds;
     const ran = used === count ? ` (input exhausted after ${sustained.seconds.toFixed(1)} s)` : '';

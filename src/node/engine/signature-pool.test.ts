@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import { describe, it } from 'node:test';
 import { createEd25519Signer } from '../../protocol/ed25519.js';
+import { threadStats } from '../../shared/threads.js';
 import { packChecks, unpackChecks } from './signature-batch.js';
 import type { SignatureCheck } from './signature-batch.js';
 import { createSignaturePool, inlineSignatureVerifier } from './signature-pool.js';
@@ -93,12 +94,7 @@ describe('signature pool', () => {
       skip: !existsSync('/proc/thread-self'),
     },
     async () => {
-      const niceOfThreads = () =>
-        readdirSync('/proc/self/task').map((tid) => {
-          // Field 19 of stat is the nice value; the command name before it may hold spaces, so count from ')'.
-          const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-          return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
-        });
+      const niceOfThreads = () => [...threadStats().values()].map(({ nice }) => nice);
       const base = getPriority();
       const before = niceOfThreads().filter((nice) => nice === base + 3).length;
       const pool = createSignaturePool({ size: 2, minBatch: 1, niceIncrement: 3 });

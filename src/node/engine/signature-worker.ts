@@ -1,8 +1,8 @@
 /** A signature pool worker: verifies packed batches of Ed25519 checks (see signature-pool.ts). */
-import { readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createEd25519Verifier } from '../../protocol/ed25519.js';
+import { currentThreadId } from '../../shared/threads.js';
 import { unpackChecks } from './signature-batch.js';
 
 export interface VerifyRequest {
@@ -26,12 +26,12 @@ export interface WorkerSettings {
  * `/proc/thread-self` names this one ("<pid>/task/<tid>"); elsewhere, or where refused, it stays as it is.
  */
 function lowerPriority(increment: number): void {
-  if (increment <= 0) return;
+  const tid = currentThreadId();
+  if (increment <= 0 || tid === undefined) return;
   try {
-    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
     setPriority(tid, Math.min(19, getPriority(tid) + increment));
   } catch {
-    // Not Linux, or not permitted: verify at the process's priority.
+    // Not permitted: verify at the process's priority.
   }
 }
 

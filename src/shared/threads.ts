@@ -1,7 +1,8 @@
-// CPU time per thread of this process, read from /proc (Linux only), to show where a benchmark's CPU goes.
+// This process's threads as Linux's /proc shows them: the signature workers set their own nice value, and
+// tests and benchmarks read every thread's priority and CPU time. Elsewhere there is no /proc.
 import { existsSync, readFileSync, readdirSync, readlinkSync } from 'node:fs';
 
-export interface ThreadCpu {
+export interface ThreadStat {
   /** User plus system time so far. */
   cpuMs: number;
   nice: number;
@@ -11,10 +12,10 @@ export interface ThreadCpu {
 const TICK_MS = 10;
 
 /** Every thread of this process by id; empty where /proc is missing. */
-export function threadCpu(): Map<number, ThreadCpu> {
+export function threadStats(): Map<number, ThreadStat> {
   if (!existsSync('/proc/self/task')) return new Map();
   return new Map(
-    readdirSync('/proc/self/task').flatMap((tid): [number, ThreadCpu][] => {
+    readdirSync('/proc/self/task').flatMap((tid): [number, ThreadStat][] => {
       try {
         const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
         // Fields after the command name, which is in parentheses and may hold spaces: utime is 14th.
@@ -28,7 +29,7 @@ export function threadCpu(): Map<number, ThreadCpu> {
   );
 }
 
-/** The calling thread's id (a worker's own); undefined where /proc is missing. */
+/** The calling thread's id (a worker's own, which its nice value belongs to); undefined without /proc. */
 export function currentThreadId(): number | undefined {
   return existsSync('/proc/thread-self')
     ? Number(readlinkSync('/proc/thread-self').split('/').pop())
