@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { OnChainEventType } from '../../protocol/gen/onchain_event.js';
 import type { OnChainEvent } from '../../protocol/gen/onchain_event.js';
+import { inChunks } from '../../storage/in-chunks.js';
 import { checkLimit, toPage } from '../store/page.js';
 import type { Page, PageRequest } from '../store/page.js';
 import type { NodeTables, OnChainEventsTable } from '../store/schema.js';
@@ -23,26 +24,12 @@ export async function fidRegistration(
   return (await fidRegistrations(db, [fid])).get(fid);
 }
 
-/** Fids per `in (...)` list, well under either dialect's bound-parameter limit. */
-const FIDS_PER_QUERY = 1000;
-
-async function byFidChunks<Row>(
-  fids: readonly number[],
-  query: (chunk: number[]) => Promise<Row[]>,
-): Promise<Row[]> {
-  const rows: Row[] = [];
-  for (let start = 0; start < fids.length; start += FIDS_PER_QUERY) {
-    rows.push(...(await query(fids.slice(start, start + FIDS_PER_QUERY))));
-  }
-  return rows;
-}
-
 /** {@link fidRegistration} of many fids in one read; unregistered fids are absent. */
 export async function fidRegistrations(
   db: Kysely<NodeTables>,
   fids: readonly number[],
 ): Promise<Map<number, FidRegistration>> {
-  const rows = await byFidChunks(fids, (chunk) =>
+  const rows = await inChunks(fids, (chunk) =>
     db
       .selectFrom('fids')
       .select(['fid', 'custody_address', 'recovery_address'])
@@ -62,7 +49,7 @@ export async function activeSignerKeys(
   db: Kysely<NodeTables>,
   fids: readonly number[],
 ): Promise<Map<number, Set<string>>> {
-  const rows = await byFidChunks(fids, (chunk) =>
+  const rows = await inChunks(fids, (chunk) =>
     db
       .selectFrom('signers')
       .select(['fid', 'key', 'state', 'key_type', 'block_number', 'log_index'])
@@ -93,9 +80,7 @@ export async function storageUnitsByFid(
 ): Promise<Map<number, StorageUnits>> {
   const now = Math.floor(nowMs / 1000);
   const rentsOf = new Map(fids.map((fid): [number, Rent[]] => [fid, []]));
-  const rents = await byFidChunks(fids, (chunk) =>
-    countableRents(db, now).where('fid', 'in', chunk).execute(),
-  );
+  const rents = await inChunks(fids, (chunk) => countableRents(db, now).where('fid', 'in', chunk).execute());
   for (const rent of rents) rentsOf.get(rent.fid)?.push(rent);
   return new Map([...rentsOf].map(([fid, held]) => [fid, sumRents(held, now)]));
 }

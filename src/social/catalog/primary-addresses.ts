@@ -1,6 +1,7 @@
 import { getAddress } from 'viem';
 import { UserDataType } from '../../protocol/gen/message.js';
-import { userDataValue, verifiedAddresses, type Protocol } from '../node-index/store.js';
+import { userDataValues, verifiedAddressesByFid } from '../node-index/store.js';
+import type { Protocol, VerifiedAddress } from '../node-index/store.js';
 import type { SocialDb } from '../store.js';
 
 /**
@@ -25,26 +26,31 @@ export async function primaryAddress(
   fid: number,
   protocol: Protocol,
 ): Promise<PrimaryAddress | undefined> {
-  const verified = await verifiedAddresses(db, fid, protocol);
-  const chosen = await userDataValue(db, fid, PREFERENCE_TYPE[protocol]);
-  const same = (address: string) =>
-    protocol === 'ethereum' ? address.toLowerCase() === chosen?.toLowerCase() : address === chosen;
-  // verifiedAddresses is oldest first, so the fallback is the oldest verification.
-  const picked = verified.find((entry) => same(entry.address)) ?? verified[0];
-  if (picked === undefined) return undefined;
-  const address = protocol === 'ethereum' ? getAddress(picked.address) : picked.address;
-  return { fid, protocol, address };
+  return (await primaryAddresses(db, [fid], protocol))[0];
 }
 
-/** One lookup per fid, in order; a fid without an address maps to undefined. */
+/** {@link primaryAddress} of each of `fids`, in order, read in a few queries; undefined for a fid without one. */
 export async function primaryAddresses(
   db: SocialDb,
   fids: readonly number[],
   protocol: Protocol,
 ): Promise<(PrimaryAddress | undefined)[]> {
-  const found = new Map<number, PrimaryAddress | undefined>();
-  for (const fid of fids) {
-    if (!found.has(fid)) found.set(fid, await primaryAddress(db, fid, protocol));
-  }
-  return fids.map((fid) => found.get(fid));
+  const verified = await verifiedAddressesByFid(db, fids, protocol);
+  const chosen = await userDataValues(db, fids, PREFERENCE_TYPE[protocol]);
+  return fids.map((fid) => pick(fid, protocol, verified.get(fid) ?? [], chosen.get(fid)));
+}
+
+function pick(
+  fid: number,
+  protocol: Protocol,
+  verified: readonly VerifiedAddress[],
+  chosen: string | undefined,
+): PrimaryAddress | undefined {
+  const same = (address: string) =>
+    protocol === 'ethereum' ? address.toLowerCase() === chosen?.toLowerCase() : address === chosen;
+  // Verified addresses come oldest first, so the fallback is the oldest verification.
+  const picked = verified.find((entry) => same(entry.address)) ?? verified[0];
+  if (picked === undefined) return undefined;
+  const address = protocol === 'ethereum' ? getAddress(picked.address) : picked.address;
+  return { fid, protocol, address };
 }

@@ -1,5 +1,6 @@
 import { UserDataType } from '../../protocol/gen/message.js';
 import { bytesToHex, type Hex } from '../../protocol/hex.js';
+import { inChunks } from '../../storage/in-chunks.js';
 import type { SocialDb } from '../store.js';
 import type { IndexedCastsTable } from './tables.js';
 
@@ -39,31 +40,64 @@ function castOf(row: IndexedCastsTable): IndexedCast {
   };
 }
 
+export interface VerifiedAddress {
+  address: string;
+  verifiedAt: number;
+}
+
 /** A fid's verified addresses of one protocol, oldest verification first. */
 export async function verifiedAddresses(
   db: SocialDb,
   fid: number,
   protocol: Protocol,
-): Promise<{ address: string; verifiedAt: number }[]> {
-  const rows = await db
-    .selectFrom('indexed_verifications')
-    .select(['address', 'verified_at'])
-    .where('fid', '=', fid)
-    .where('protocol', '=', protocol)
-    .orderBy('verified_at')
-    .orderBy('address')
-    .execute();
-  return rows.map((row) => ({ address: row.address, verifiedAt: row.verified_at }));
+): Promise<VerifiedAddress[]> {
+  return (await verifiedAddressesByFid(db, [fid], protocol)).get(fid) ?? [];
+}
+
+/** {@link verifiedAddresses} of many fids in a few reads; fids without any are absent. */
+export async function verifiedAddressesByFid(
+  db: SocialDb,
+  fids: readonly number[],
+  protocol: Protocol,
+): Promise<Map<number, VerifiedAddress[]>> {
+  const rows = await inChunks(fids, (chunk) =>
+    db
+      .selectFrom('indexed_verifications')
+      .select(['fid', 'address', 'verified_at'])
+      .where('fid', 'in', chunk)
+      .where('protocol', '=', protocol)
+      .orderBy('verified_at')
+      .orderBy('address')
+      .execute(),
+  );
+  const byFid = new Map<number, VerifiedAddress[]>();
+  for (const row of rows) {
+    const held = byFid.get(row.fid) ?? [];
+    held.push({ address: row.address, verifiedAt: row.verified_at });
+    byFid.set(row.fid, held);
+  }
+  return byFid;
 }
 
 export async function userDataValue(db: SocialDb, fid: number, type: number): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('indexed_user_data')
-    .select('value')
-    .where('fid', '=', fid)
-    .where('type', '=', type)
-    .executeTakeFirst();
-  return row?.value;
+  return (await userDataValues(db, [fid], type)).get(fid);
+}
+
+/** {@link userDataValue} of many fids in a few reads; fids without that user data are absent. */
+export async function userDataValues(
+  db: SocialDb,
+  fids: readonly number[],
+  type: number,
+): Promise<Map<number, string>> {
+  const rows = await inChunks(fids, (chunk) =>
+    db
+      .selectFrom('indexed_user_data')
+      .select(['fid', 'value'])
+      .where('fid', 'in', chunk)
+      .where('type', '=', type)
+      .execute(),
+  );
+  return new Map(rows.map((row) => [row.fid, row.value]));
 }
 
 /** The fid whose USERNAME user data is each of `names`; the lowest, should the index hold one under two. */
