@@ -510,9 +510,9 @@ forEachDialect('signed key requests', (dialect) => {
   });
 
   it('finds a relayed transaction mined after the approval stopped waiting', async () => {
-    const impatient = await otherService(
-      chainWith({ waitForReceipt: () => Promise.resolve('unknown' as const) }),
-    );
+    // A process that stops waiting for receipts and, like a lagging RPC node, finds none.
+    const unknown = () => Promise.resolve('unknown' as const);
+    const impatient = await otherService(chainWith({ waitForReceipt: unknown, receiptOf: unknown }));
     try {
       const request = await createRequest();
       const body = await approval(request.token);
@@ -522,9 +522,9 @@ forEachDialect('signed key requests', (dialect) => {
         (sent.json.errors as { message: string }[])[0]!.message,
         /^The approval transaction 0x[0-9a-f]{64} was sent but is not confirmed yet/,
       );
-      // The claim holds: nobody relays it a second time.
+      // The claim holds while its transaction is not found: nobody relays it a second time.
       assert.deepEqual(
-        (await call('POST', '/v2/signed-key-request/approve', body)).json,
+        (await call('POST', '/v2/signed-key-request/approve', body, impatient)).json,
         errorOf('APPROVAL_IN_PROGRESS'),
       );
       // A read finds the transaction once the chain has mined it, and moves the request on.
@@ -534,6 +534,36 @@ forEachDialect('signed key requests', (dialect) => {
         return state === 'pending' ? undefined : found;
       });
       assert.deepEqual(read.json, {
+        result: { signedKeyRequest: { ...request, state: 'approved', userFid: Number(user.fid) } },
+      });
+    } finally {
+      await impatient.close();
+    }
+  });
+
+  it('finds a stale relay that landed before anyone can take it over, and does not relay again', async () => {
+    const impatient = await otherService(
+      chainWith({ waitForReceipt: () => Promise.resolve('unknown' as const) }),
+    );
+    try {
+      const request = await createRequest();
+      const body = await approval(request.token);
+      assert.equal((await call('POST', '/v2/signed-key-request/approve', body, impatient)).status, 503);
+      await waitFor('the relayed key on chain', async () =>
+        (await keyStateOnChain(user.fid, request.key)) === 1 ? true : undefined,
+      );
+      // Past the stale-claim limit, and nobody has read the request since: the claim could be taken over,
+      // but the transaction it recorded is looked up first.
+      clock.advance(301_000);
+      const relayed = relays.count;
+      const dataUrl = `/v2/signed-key-request/approval-data?token=${String(request.token)}&fidOwner=${user.custody.address}`;
+      assert.deepEqual((await call('GET', dataUrl)).json, errorOf('ALREADY_APPROVED'));
+      assert.deepEqual(
+        (await call('POST', '/v2/signed-key-request/approve', body)).json,
+        errorOf('ALREADY_APPROVED'),
+      );
+      assert.equal(relays.count, relayed);
+      assert.deepEqual((await call('GET', `/v2/signed-key-request?token=${String(request.token)}`)).json, {
         result: { signedKeyRequest: { ...request, state: 'approved', userFid: Number(user.fid) } },
       });
     } finally {

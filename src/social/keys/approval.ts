@@ -13,7 +13,13 @@ import { unixSeconds } from '../../shared/clock.js';
 import type { SocialContext } from '../context.js';
 import { SocialError } from '../errors.js';
 import type { KeyChain } from './chain.js';
-import { requireChain, reread, viewOf, type SignedKeyRequestView } from './requests.js';
+import {
+  requireChain,
+  reread,
+  settleRelayedTransaction,
+  viewOf,
+  type SignedKeyRequestView,
+} from './requests.js';
 import {
   claimForRelay,
   markApproved,
@@ -135,9 +141,13 @@ export async function approveSignedKeyRequest(
   });
 }
 
-/** A request that can still be approved: known, pending, and before its deadline. */
+/**
+ * A request that can still be approved: known, pending, and before its deadline. A relay whose claim went
+ * stale may have landed after all: its transaction is looked up first, so a takeover never relays a key
+ * that is already added (that relay would revert and drop the only record of the one that landed).
+ */
 async function pendingRequest(context: SocialContext, token: string): Promise<SignedKeyRequestRow> {
-  const request = await reread(context, token);
+  const request = await settleRelayedTransaction(context, await reread(context, token));
   if (request.state !== 'pending') throw new SocialError('ALREADY_APPROVED');
   const now = unixSeconds(context.clock);
   if (request.relaying_since !== null && request.relaying_since >= now - STALE_RELAY_SECONDS) {

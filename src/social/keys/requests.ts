@@ -160,12 +160,7 @@ export async function readSignedKeyRequest(
   let row = await signedKeyRequestByToken(db, token);
   if (row === undefined) throw new SocialError('SIGNED_KEY_REQUEST_NOT_FOUND');
   const now = unixSeconds(context.clock);
-  if (row.state === 'pending' && row.tx_hash !== null && context.chain !== undefined) {
-    const outcome = await context.chain.receiptOf(row.tx_hash as Hash);
-    if (outcome === 'success') await markApproved(db, token, row.tx_hash, now);
-    if (outcome === 'reverted') await releaseRelayClaim(db, token, row.tx_hash);
-    if (outcome !== 'unknown') row = await reread(context, token);
-  }
+  row = await settleRelayedTransaction(context, row);
   if (row.state === 'approved' && row.user_fid !== null) {
     const merged = await context.node.isActiveSigner(row.user_fid, bytesToHex(row.key)).catch(() => false);
     if (merged) {
@@ -174,6 +169,22 @@ export async function readSignedKeyRequest(
     }
   }
   return viewOf(row);
+}
+
+/**
+ * A pending request whose relayed transaction has been mined since moves on: approved if it succeeded, its
+ * claim released if it reverted. Returns the row as it stands after; unchanged while the outcome is unknown.
+ */
+export async function settleRelayedTransaction(
+  context: SocialContext,
+  row: SignedKeyRequestRow,
+): Promise<SignedKeyRequestRow> {
+  if (row.state !== 'pending' || row.tx_hash === null || context.chain === undefined) return row;
+  const db = context.database.db;
+  const outcome = await context.chain.receiptOf(row.tx_hash as Hash);
+  if (outcome === 'success') await markApproved(db, row.token, row.tx_hash, unixSeconds(context.clock));
+  if (outcome === 'reverted') await releaseRelayClaim(db, row.token, row.tx_hash);
+  return outcome === 'unknown' ? row : reread(context, row.token);
 }
 
 export async function reread(context: SocialContext, token: string): Promise<SignedKeyRequestRow> {
