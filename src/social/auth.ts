@@ -32,10 +32,16 @@ export interface Authenticator {
   authenticate(authorization: string | undefined): Promise<Caller>;
 }
 
-const BEARER = /^Bearer\s+(\S+)\s*$/i;
 const DEFAULT_SIGNER_CACHE_MS = 2000;
 /** Bounds the cache under a flood of distinct valid tokens; entries are cheap to refetch. */
 const MAX_CACHED_SIGNERS = 10_000;
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/** The token of an `Authorization: Bearer <token>` header value; undefined for any other value. */
+export function bearerToken(authorization: string | undefined): string | undefined {
+  return BEARER.exec(authorization ?? '')?.[1];
+}
 
 /** App-key bearer tokens (spec §5.1): a valid signature, a live `exp`, and a key active for the fid. */
 export function createAuthenticator(options: AuthenticatorOptions): Authenticator {
@@ -65,7 +71,7 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
     async authenticate(authorization) {
       if (authorization === undefined || authorization.trim() === '')
         throw new SocialError('UNAUTHENTICATED');
-      const token = BEARER.exec(authorization)?.[1];
+      const token = bearerToken(authorization);
       if (token === undefined) {
         throw new SocialError('UNAUTHENTICATED', {
           message: 'Authorization header must be "Bearer <token>"',

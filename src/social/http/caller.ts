@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { bearerToken } from '../auth.js';
 import type { Authenticator, Caller } from '../auth.js';
 import { SocialError } from '../errors.js';
 
@@ -32,7 +33,7 @@ export function requireAdmin(adminToken: string | undefined): preHandlerAsyncHoo
         message: 'The admin API is disabled: start the service with --admin-token',
       });
     }
-    const presented = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
+    const presented = bearerToken(request.headers.authorization);
     const given = Buffer.from(presented ?? '', 'utf8');
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
       throw new SocialError('ADMIN_UNAUTHENTICATED');

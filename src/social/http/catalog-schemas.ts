@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { httpUrl } from './common-schemas.js';
 
 /** Request pieces shared by the verification, rewards, address, starter-pack and action routes. */
 
@@ -12,4 +13,4 @@ export const Slug = Type.String({
   description: 'Id: letters, digits, _ and -',
 });
 
-export const HttpUrl = Type.String({ pattern: '^https?://\\S+$', maxLength: 2048 });
+export const HttpUrl = httpUrl(2048);

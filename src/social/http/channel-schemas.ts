@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { PagingQuery } from './envelope.js';
-import { Fid } from './common-schemas.js';
+import { Fid, httpUrl } from './common-schemas.js';
 
 /** Schemas shared by the channel routes (docs/social/channels.md lists the limits). */
 
@@ -12,7 +12,7 @@ export const NewChannelId = Type.String({ pattern: '^[a-z0-9-]{1,16}$', descript
 
 export const InviteRoleSchema = Type.Union([Type.Literal('member'), Type.Literal('moderator')]);
 
-const HttpUrl = Type.String({ maxLength: 1024, pattern: '^https?://\\S+$' });
+const HttpUrl = httpUrl(1024);
 /** An image url, or '' for none. */
 const ImageUrl = Type.String({ maxLength: 1024, pattern: '^(https?://\\S+)?$' });
 const ExternalLink = Type.Object(

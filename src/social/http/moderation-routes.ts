@@ -12,14 +12,15 @@ import {
   pagedBody,
   pagedResultOf,
 } from './envelope.js';
-import { CastHash, ChannelId, castHashBytes } from './moderation-schemas.js';
+import { ChannelIdRef } from './channel-schemas.js';
+import { CastHash, castHashBytes } from './moderation-schemas.js';
 import { registerPinRoutes } from './pin-routes.js';
 
 const ModerationAction = Type.Union([Type.Literal('hide'), Type.Literal('unhide')]);
 
 const ModeratedCastsQuery = Type.Composite([
   PagingQuery,
-  Type.Object({ channelId: Type.Optional(ChannelId) }),
+  Type.Object({ channelId: Type.Optional(ChannelIdRef) }),
 ]);
 
 const ModeratedCastsResponse = pagedResultOf(

@@ -7,8 +7,6 @@ import { SocialError } from '../errors.js';
 /** A cast hash as the spec writes them: 0x and 20 bytes of hex (any case). */
 export const CastHash = Type.String({ pattern: '^0x[0-9a-fA-F]{40}$', description: '0x-prefixed cast hash' });
 
-export const ChannelId = Type.String({ minLength: 1, maxLength: 256, description: 'Channel id' });
-
 /** The bytes of a hash that matched `CastHash`. */
 export function castHashBytes(hash: string): Uint8Array {
   const bytes = hexToBytes(hash, 20);

@@ -13,14 +13,15 @@ import {
   pagedBody,
   pagedResultOf,
 } from './envelope.js';
-import { CastHash, ChannelId, castHashBytes } from './moderation-schemas.js';
+import { ChannelIdRef } from './channel-schemas.js';
+import { CastHash, castHashBytes } from './moderation-schemas.js';
 
 const PinBody = Type.Object({
   castHash: CastHash,
   notifyChannelFollowers: Type.Optional(Type.Boolean({ default: false })),
 });
 
-const UnpinBody = Type.Object({ castHash: Type.Optional(CastHash), channelId: Type.Optional(ChannelId) });
+const UnpinBody = Type.Object({ castHash: Type.Optional(CastHash), channelId: Type.Optional(ChannelIdRef) });
 
 const NotificationsResponse = pagedResultOf(
   Type.Object({
