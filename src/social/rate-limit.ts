@@ -4,7 +4,8 @@ import type { SocialDb } from './store.js';
 
 /**
  * Fixed-window rate limits kept in the database, so every process of the service shares one count per
- * bucket. Each call is one upsert; windows older than the current one are deleted as they are passed.
+ * bucket. Each call is one upsert, and deletes the rule's windows that have ended, in every bucket: a
+ * bucket nobody calls again does not keep its last window for ever.
  */
 
 export interface RateLimitTables {
@@ -12,6 +13,8 @@ export interface RateLimitTables {
 }
 
 export interface RateLimitRule {
+  /** Names the rule's buckets (`name:key`); one rule per name, so its windows all have one length. */
+  name: string;
   limit: number;
   windowMs: number;
 }
@@ -32,13 +35,14 @@ export function rateLimitHeaders(state: RateLimitState): Record<string, string> 
   };
 }
 
-/** Counts one call against `bucket`; throws RATE_LIMITED (429, with headers) past the limit. */
+/** Counts one call against `key`'s bucket of `rule`; throws RATE_LIMITED (429, with headers) past the limit. */
 export async function consumeRateLimit(
   db: SocialDb,
   clock: Clock,
-  bucket: string,
   rule: RateLimitRule,
+  key: string,
 ): Promise<RateLimitState> {
+  const bucket = `${rule.name}:${key}`;
   const now = clock.now();
   const windowStart = now - (now % rule.windowMs);
   const row = await db
@@ -51,9 +55,11 @@ export async function consumeRateLimit(
     )
     .returning('count')
     .executeTakeFirstOrThrow();
+  // The rule's buckets as a key range (';' follows ':'), which the primary key serves on both dialects.
   await db
     .deleteFrom('rate_limit_windows')
-    .where('bucket', '=', bucket)
+    .where('bucket', '>=', `${rule.name}:`)
+    .where('bucket', '<', `${rule.name};`)
     .where('window_start', '<', windowStart)
     .execute();
   const state = {

@@ -26,7 +26,7 @@ import type { InviteRole } from './tables.js';
 
 const MAX_MODERATOR_SEATS = 10;
 /** Spec §8: shared by POST and DELETE, per caller and channel. */
-const INVITE_CALLS = { limit: 100, windowMs: 60 * 60 * 1000 };
+const INVITE_CALLS = { name: 'channel-invites', limit: 100, windowMs: 60 * 60 * 1000 };
 
 export interface RoleChange {
   channelId: string;
@@ -38,7 +38,7 @@ export interface RoleChange {
 async function countInviteCall(context: SocialContext, callerFid: number, channelId: string) {
   const { db } = context.database;
   await requireChannel(db, channelId);
-  return consumeRateLimit(db, context.clock, `channel-invites:${callerFid}:${channelId}`, INVITE_CALLS);
+  return consumeRateLimit(db, context.clock, INVITE_CALLS, `${callerFid}:${channelId}`);
 }
 
 /**
