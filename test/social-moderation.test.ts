@@ -191,6 +191,12 @@ forEachDialect('social cast moderation', (dialect) => {
       assert.equal(response.statusCode, 400, limit);
       assert.equal(response.json().errors[0].code, 'INVALID_REQUEST');
     }
+    // Channel ids as every channel route takes them: no control characters, at most 64 characters.
+    for (const channelId of ['', 'a\u0001b', 'c'.repeat(65)]) {
+      const response = await list({ channelId });
+      assert.equal(response.statusCode, 400, JSON.stringify(channelId));
+      assert.equal(response.json().errors[0].code, 'INVALID_REQUEST');
+    }
     // Well-formed cursors that are not positions of this list.
     for (const cursor of [
       'garbage',
