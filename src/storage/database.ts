@@ -76,7 +76,7 @@ async function openPostgres<DB>(url: string, options: DatabaseOptions): Promise<
     poolSize,
     onPoolError: options.onPoolError,
   });
-  return wrap(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), 'postgres', async () => undefined);
+  return wrap(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
 }
 
 function openSqlite(file: string): BetterSqlite3.Database {
@@ -105,11 +105,11 @@ function openSqlite(file: string): BetterSqlite3.Database {
   return db;
 }
 
-/** `beforeClose` stops what uses the database's file or pool besides Kysely. */
-function wrap<DB>(db: Kysely<DB>, dialect: Dialect, beforeClose: () => Promise<void>): Database<DB> {
+/** `beforeClose` stops what uses the database's file besides Kysely. */
+function wrap<DB>(db: Kysely<DB>, dialect: Dialect, beforeClose?: () => Promise<void>): Database<DB> {
   let closing: Promise<void> | undefined;
   const close = async () => {
-    await beforeClose();
+    await beforeClose?.();
     await db.destroy();
   };
   return { db, dialect, close: () => (closing ??= close()) };
