@@ -13,6 +13,7 @@ import {
 import { decodeMessage, encodeMessage, messageHash } from '../src/protocol/message.js';
 import { toFarcasterTime } from '../src/protocol/time.js';
 import { validateMessage } from '../src/protocol/validation/index.js';
+import { verificationFloor } from './verification-floor.js';
 
 const { values } = parseArgs({ options: { messages: { type: 'string' }, seconds: { type: 'string' } } });
 const count = Number(values.messages ?? 5000);
@@ -74,19 +75,7 @@ async function measure(round: () => Promise<void> | void): Promise<number> {
   return best;
 }
 
-// The floor: decode-free hashing and verification of the exact signed bytes, keys cached the same way.
-const floorVerifier = createEd25519Verifier();
-const prepared = wire.map((bytes) => {
-  const received = decodeMessage(bytes);
-  if (!received.ok) throw new Error(received.error.message);
-  return received.value;
-});
-const floor = await measure(() => {
-  for (const { signedBytes, message } of prepared) {
-    if (!floorVerifier.verify(message.signer, messageHash(signedBytes), message.signature))
-      throw new Error('bad');
-  }
-});
+const floor = verificationFloor(wire, seconds);
 
 const context = { network: FarcasterNetwork.MAINNET, nowMs: now, verifier: createEd25519Verifier() };
 const full = await measure(async () => {

@@ -10,12 +10,12 @@ import { NETWORK, NOW, clock, setUpAccount, signerFor } from '../src/node/engine
 import { startNodeService } from '../src/node/index.js';
 import type { NodeTables } from '../src/node/store/schema.js';
 import { makeMessage } from '../src/protocol/builder.js';
-import { createEd25519Verifier } from '../src/protocol/ed25519.js';
 import { MessageData, MessageType, ReactionType } from '../src/protocol/gen/message.js';
-import { decodeMessage, encodeMessage, messageHash } from '../src/protocol/message.js';
+import { encodeMessage, messageHash } from '../src/protocol/message.js';
 import { openTestDatabase } from '../src/storage/testing.js';
 import { encodePost, openRawConnection } from './raw-http-client.js';
 import type { RawConnection } from './raw-http-client.js';
+import { verificationFloor } from './verification-floor.js';
 import { currentThreadId, threadStats } from '../src/shared/threads.js';
 import type { ThreadStat } from '../src/shared/threads.js';
 
@@ -107,30 +107,6 @@ function buildInput(fidCount: number, count: number): Uint8Array[] {
   });
 }
 
-/** Single-core BLAKE3 + Ed25519 verify of the signed bytes, keys cached; best of 3 rounds of 1 s. */
-function measureFloor(wire: readonly Uint8Array[]): number {
-  const verifier = createEd25519Verifier();
-  const sample = wire.slice(0, 5000).map((bytes) => {
-    const received = decodeMessage(bytes);
-    if (!received.ok) throw new Error(received.error.message);
-    return received.value;
-  });
-  let floor = 0;
-  for (let round = 0; round < 3; round++) {
-    let done = 0;
-    const start = performance.now();
-    while (performance.now() - start < 1000) {
-      for (const { signedBytes, message } of sample) {
-        if (!verifier.verify(message.signer, messageHash(signedBytes), message.signature))
-          throw new Error('bad');
-      }
-      done += sample.length;
-    }
-    floor = Math.max(floor, done / ((performance.now() - start) / 1000));
-  }
-  return floor;
-}
-
 // ---- Load generator (worker thread) ----
 
 async function runTask(task: Task, wire: Uint8Array[]): Promise<TaskResult> {
@@ -204,7 +180,7 @@ if (!isMainThread) {
   const started = performance.now();
   const wire = buildInput(fidCount, count);
   const signedMs = performance.now() - started;
-  const ready: Ready = { floor: measureFloor(wire), signedMs };
+  const ready: Ready = { floor: verificationFloor(wire.slice(0, 5000), 1), signedMs };
   parentPort?.postMessage(ready);
   parentPort?.on('message', (task: Task) => {
     void runTask(task, wire).then((result) => parentPort?.postMessage(result));
