@@ -239,6 +239,8 @@ async function main(): Promise<void> {
       chainConfirmations: 0,
       submitRateLimit: 0,
       eventRetentionHours: 72,
+      grpcPort: 0,
+      subscribePerIpLimit: 4,
     },
     { database, clock },
   );

@@ -36,6 +36,8 @@ function config(overrides: Partial<NodeConfig> = {}): NodeConfig {
     chainConfirmations: 0,
     submitRateLimit: 20_000,
     eventRetentionHours: 72,
+    grpcPort: 0,
+    subscribePerIpLimit: 4,
     ...overrides,
   };
 }

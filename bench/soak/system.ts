@@ -110,6 +110,7 @@ async function main(): Promise<void> {
         host: '127.0.0.1',
         chainPort: 0,
         nodePort: 0,
+        nodeGrpcPort: 0,
         namesPort: 0,
         socialPort: 0,
         logLevel: 'warn',

@@ -4,7 +4,8 @@ import type { HubEvent } from '../protocol/gen/hub_event.js';
 import type { OnChainEvent, OnChainEventType } from '../protocol/gen/onchain_event.js';
 import type { UserNameProof } from '../protocol/gen/username_proof.js';
 import type { Database } from '../storage/index.js';
-import type { Engine } from './engine/index.js';
+import type { ReceivedMessage } from '../protocol/message.js';
+import type { Engine, MergeOutcome, Prepared } from './engine/index.js';
 import { eventById, eventsPage } from './events/index.js';
 import type { EventsPage } from './events/index.js';
 import { fnameProofOf, fnameProofsOf } from './fnames/index.js';
@@ -17,6 +18,7 @@ import {
 } from './onchain/index.js';
 import type { ChainPosition } from './onchain/index.js';
 import type { Page, PageRequest } from './store/page.js';
+import { createSubmitPipeline } from './submit-pipeline.js';
 import type { NodeTables } from './store/schema.js';
 
 /** Sizes of the node's data, as `/v1/info?dbstats=1` reports them. */
@@ -24,6 +26,8 @@ export interface DbStats {
   numMessages: number;
   /** On-chain events merged. */
   numFidEvents: number;
+  /** Registered fids: what gRPC GetInfo reports as num_fid_registrations, as both references count it. */
+  numFidRegistrations: number;
   /** Fname proofs held. */
   numFnameEvents: number;
   /** Bytes the node's tables take on disk (approximate). */
@@ -38,6 +42,11 @@ export interface DbStats {
 export interface NodeApi {
   readonly engine: Engine;
   readonly version: string;
+  /**
+   * Validates and merges one message. Concurrent submits, from either transport, are validated and merged
+   * in shared batches (submit-pipeline.ts); each resolves with its own outcome.
+   */
+  submit(received: ReceivedMessage): Promise<MergeOutcome>;
   dbStats(): Promise<DbStats>;
   fids(page: PageRequest<number>): Promise<Page<number, number>>;
   onChainEvents(
@@ -56,19 +65,35 @@ export interface NodeApi {
   event(id: number): Promise<HubEvent | undefined>;
   /** Throws when the database does not answer (the health check). */
   ping(): Promise<void>;
+  /** Refuses new submits and waits for those in flight; the database stays open. */
+  close(): Promise<void>;
 }
+
+/** How concurrent submits share merges; see createSubmitPipeline. */
+export interface BatchingOptions {
+  /** Most messages per merge transaction. */
+  maxBatch: number;
+}
+
+export const DEFAULT_BATCHING: BatchingOptions = { maxBatch: 256 };
 
 export interface NodeApiOptions {
   database: Database<NodeTables>;
   engine: Engine;
   version: string;
+  batching?: Partial<BatchingOptions> | undefined;
 }
 
 /** ENS proofs per read while collecting a fid's proofs; a fid holds at most 5 per storage unit. */
 const PROOFS_PER_READ = 1000;
 
-export function createNodeApi({ database, engine, version }: NodeApiOptions): NodeApi {
+export function createNodeApi({ database, engine, version, batching }: NodeApiOptions): NodeApi {
   const { db } = database;
+  const submits = createSubmitPipeline<ReceivedMessage, Prepared, MergeOutcome>({
+    maxBatch: { ...DEFAULT_BATCHING, ...batching }.maxBatch,
+    prepare: (messages) => engine.prepareMessages(messages),
+    commit: (prepared) => engine.mergePrepared(prepared),
+  });
 
   const ensProofs = async (fid: number): Promise<UserNameProof[]> => {
     const proofs: UserNameProof[] = [];
@@ -86,6 +111,7 @@ export function createNodeApi({ database, engine, version }: NodeApiOptions): No
   return {
     engine,
     version,
+    submit: (received) => submits.add(received),
     dbStats: () => readDbStats(database),
     fids: (page) => fidsPage(db, page),
     onChainEvents: (fid, type, page) => onChainEvents(db, fid, type, page),
@@ -102,23 +128,25 @@ export function createNodeApi({ database, engine, version }: NodeApiOptions): No
     async ping() {
       await sql`select 1`.execute(db);
     },
+    close: () => submits.close(),
   };
 }
 
 async function readDbStats(database: Database<NodeTables>): Promise<DbStats> {
   const { db } = database;
-  const [numMessages, numFidEvents, numFnameEvents, approxSize] = await Promise.all([
+  const [numMessages, numFidEvents, numFidRegistrations, numFnameEvents, approxSize] = await Promise.all([
     countRows(db, 'messages'),
     countRows(db, 'onchain_events'),
+    countRows(db, 'fids'),
     countRows(db, 'fname_proofs'),
     database.dialect === 'sqlite' ? sqliteSize(db) : postgresSchemaSize(db),
   ]);
-  return { numMessages, numFidEvents, numFnameEvents, approxSize };
+  return { numMessages, numFidEvents, numFidRegistrations, numFnameEvents, approxSize };
 }
 
 async function countRows(
   db: Kysely<NodeTables>,
-  table: 'messages' | 'onchain_events' | 'fname_proofs',
+  table: 'messages' | 'onchain_events' | 'fids' | 'fname_proofs',
 ): Promise<number> {
   const row = await db
     .selectFrom(table)

@@ -11,16 +11,18 @@ import type { HttpApp } from '../shared/http/index.js';
 import { openServiceDatabase } from '../storage/index.js';
 import type { Database } from '../storage/index.js';
 import { createNodeApi } from './api.js';
-import type { NodeApi } from './api.js';
+import type { BatchingOptions, NodeApi } from './api.js';
 import { createEngine, createSignaturePool } from './engine/index.js';
 import { pruneEvents, startJob, systemClock } from './events/index.js';
 import type { Clock, Job } from './events/index.js';
 import { startFnameSync } from './fnames/index.js';
 import type { FnameSync } from './fnames/index.js';
+import { startGrpcServer } from './grpc/index.js';
+import type { GrpcServer } from './grpc/index.js';
 import { createNodeHttpApp } from './http/index.js';
-import type { BatchingOptions } from './http/index.js';
 import { startChainIngest } from './ingest/index.js';
 import type { NodeTables } from './store/schema.js';
+import { createSubmitGuard } from './submit-guard.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** The reference prunes messages every 2 hours and expires events hourly. */
@@ -58,11 +60,16 @@ export interface NodeService {
   readonly api: NodeApi;
   /** Where the HTTP API listens, e.g. `http://127.0.0.1:2281`. */
   readonly url: string;
+  /** The gRPC API, unless `grpcPort` is 0. */
+  readonly grpc: GrpcServer | undefined;
   /** Running when `chainRpcUrl` is configured. */
   readonly chainIngest: ChainReader | undefined;
   /** Running when `namesUrl` is configured. */
   readonly fnameSync: FnameSync | undefined;
-  /** Stops the HTTP API (in-flight requests finish), then the loops and jobs, then the database. */
+  /**
+   * Stops both APIs (in-flight requests finish, event streams end), then the submits in flight, the loops
+   * and jobs, then the database.
+   */
   close(): Promise<void>;
 }
 
@@ -70,6 +77,15 @@ export interface NodeService {
 function packageVersion(): string {
   const file = new URL('../../package.json', import.meta.url);
   return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+}
+
+function grpcTls(config: NodeConfig): { certFile: string; keyFile: string } | undefined {
+  const { grpcTlsCert: certFile, grpcTlsKey: keyFile } = config;
+  if (certFile === undefined && keyFile === undefined) return undefined;
+  if (certFile === undefined || keyFile === undefined) {
+    throw new Error('--grpc-tls-cert and --grpc-tls-key go together: give both or neither');
+  }
+  return { certFile, keyFile };
 }
 
 /**
@@ -83,12 +99,15 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
   const { db } = database;
   const stops: (() => Promise<void>)[] = [];
   let app: HttpApp | undefined;
+  let grpc: GrpcServer | undefined;
+  let api: NodeApi | undefined;
   let closing: Promise<void> | undefined;
 
   const close = (): Promise<void> =>
     (closing ??= (async () => {
       try {
-        await app?.close();
+        await Promise.all([app?.close(), grpc?.close()]);
+        await api?.close();
         await Promise.all(stops.map((stop) => stop()));
       } finally {
         await database.close();
@@ -106,7 +125,12 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
       logger: log.child({ component: 'engine' }),
       signatures,
     });
-    const api = createNodeApi({ database, engine, version: deps.version ?? packageVersion() });
+    api = createNodeApi({
+      database,
+      engine,
+      version: deps.version ?? packageVersion(),
+      batching: deps.batching,
+    });
 
     const chainIngest =
       config.chainRpcUrl === undefined
@@ -153,17 +177,29 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
     ];
     for (const job of jobs) stops.push(() => job.stop());
 
+    const submitGuard = createSubmitGuard({
+      rpcAuth: config.rpcAuth?.map(String),
+      perMinute: config.submitRateLimit,
+      now: () => clock.now(),
+    });
     app = await createNodeHttpApp({
       api,
       logger: deps.logger ?? false,
       corsOrigin: config.corsOrigin,
-      rpcAuth: config.rpcAuth?.map(String),
-      submitRateLimit: config.submitRateLimit,
-      now: () => clock.now(),
-      batching: deps.batching,
+      submitGuard,
     });
     const url = await app.listen({ host: config.host, port: config.port });
-    return { app, api, url, chainIngest, fnameSync, close };
+    if (config.grpcPort !== 0) {
+      grpc = await startGrpcServer({
+        api,
+        submitGuard,
+        host: config.host,
+        port: config.grpcPort,
+        tls: grpcTls(config),
+        logger: deps.logger ?? false,
+      });
+    }
+    return { app, api, url, grpc, chainIngest, fnameSync, close };
   } catch (error) {
     await close();
     throw error;

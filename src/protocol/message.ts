@@ -53,19 +53,38 @@ function withData(message: Message, rawData: Uint8Array | undefined): HubResult<
 
 /** The payload of the last field-1 occurrence (the one ts-proto's decoder keeps), as a zero-copy view. */
 function rawField1(bytes: Uint8Array): Uint8Array | undefined {
+  return field1Payloads(bytes).at(-1);
+}
+
+/** Every length-delimited field-1 payload, in order, as zero-copy views; throws on malformed bytes. */
+function field1Payloads(bytes: Uint8Array): Uint8Array[] {
   const reader = _m0.Reader.create(bytes);
-  let found: Uint8Array | undefined;
+  const found: Uint8Array[] = [];
   while (reader.pos < reader.len) {
     const tag = reader.uint32();
     if (tag === 10) {
       const length = reader.uint32();
-      found = bytes.subarray(reader.pos, reader.pos + length);
+      found.push(bytes.subarray(reader.pos, reader.pos + length));
       reader.skip(length);
     } else {
       reader.skipType(tag & 7);
     }
   }
   return found;
+}
+
+/**
+ * The messages of a container whose field 1 is `repeated Message` (SubmitBulkMessagesRequest), each
+ * decoded from its own bytes as `decodeMessage` does, so each keeps the bytes its signature covers.
+ */
+export function decodeMessageList(bytes: Uint8Array): HubResult<HubResult<ReceivedMessage>[]> {
+  let payloads: Uint8Array[];
+  try {
+    payloads = field1Payloads(bytes);
+  } catch (error) {
+    return fail('bad_request.parse_failure', `invalid message list bytes: ${describe(error)}`);
+  }
+  return ok(payloads.map(decodeMessage));
 }
 
 function describe(error: unknown): string {

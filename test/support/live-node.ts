@@ -35,8 +35,7 @@ export async function startLiveNode(): Promise<LiveNode> {
   const database = await openTestDatabase<NodeTables>('sqlite', 'node');
   const engine = testEngine(database.db, { rateLimit: false });
   const api = createNodeApi({ database, engine, version: 'test' });
-  const open = () =>
-    createNodeHttpApp({ api, logger: false, corsOrigin: '*', submitRateLimit: 0, now: () => clock.now() });
+  const open = () => createNodeHttpApp({ api, logger: false, corsOrigin: '*' });
   let app: HttpApp | undefined = await open();
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;

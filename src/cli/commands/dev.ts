@@ -23,6 +23,7 @@ export async function runDev(config: DevConfig, io: CliIo, signals?: SignalSourc
   const { devnet } = system;
   io.out('');
   io.out(`  node    ${devnet.urls.node}`);
+  if (devnet.urls.nodeGrpc !== undefined) io.out(`  gRPC    ${devnet.urls.nodeGrpc} (HubService)`);
   io.out(`  names   ${devnet.urls.names}`);
   io.out(`  social  ${devnet.urls.social}`);
   io.out(`  chain   ${devnet.chainRpcUrl} (chain id ${devnet.chainId})`);

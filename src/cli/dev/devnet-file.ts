@@ -10,7 +10,8 @@ export interface DevnetFile {
   chainRpcUrl: string;
   contracts: ContractAddresses;
   accounts: DevAccount[];
-  urls: { node: string; names: string; social: string };
+  /** `nodeGrpc` is `host:port`, as gRPC clients take it; absent when the gRPC API is off. */
+  urls: { node: string; nodeGrpc?: string; names: string; social: string };
   /** Address of the key that signs the name registry's transfers. */
   nameRegistrySigner: string;
   /** Address the social API relays approved signer additions from. */

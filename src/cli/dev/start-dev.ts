@@ -42,6 +42,7 @@ export async function startDevSystem(config: DevConfig, options: DevStartOptions
   await assertPortsFree(host, [
     { port: config.chainPort, flag: '--chain-port' },
     { port: config.nodePort, flag: '--node-port' },
+    { port: config.nodeGrpcPort, flag: '--node-grpc-port' },
     { port: config.namesPort, flag: '--names-port' },
     { port: config.socialPort, flag: '--social-port' },
   ]);
@@ -90,6 +91,7 @@ export async function startDevSystem(config: DevConfig, options: DevStartOptions
       serviceConfig(COMMANDS.node.options, {
         ...common,
         port: config.nodePort,
+        grpcPort: config.nodeGrpcPort,
         network: 'devnet',
         chainRpcUrl: devnet.rpcUrl,
         // anvil mines a block per transaction and none otherwise: waiting for confirmations would stall.
@@ -100,7 +102,7 @@ export async function startDevSystem(config: DevConfig, options: DevStartOptions
     );
     stops.push(() => node.close());
     servers.push(node.app.server);
-    options.progress(`node      ${node.url}`);
+    options.progress(`node      ${node.url}${node.grpc === undefined ? '' : ` (gRPC ${node.grpc.address})`}`);
 
     const adminToken = devAdminToken(dataDir);
     const social: SocialService = await startSocialService({
@@ -124,7 +126,12 @@ export async function startDevSystem(config: DevConfig, options: DevStartOptions
       chainRpcUrl: devnet.rpcUrl,
       contracts: devnet.contracts,
       accounts: devnet.accounts,
-      urls: { node: node.url, names: namesUrl, social: socialUrl },
+      urls: {
+        node: node.url,
+        ...(node.grpc !== undefined && { nodeGrpc: node.grpc.address }),
+        names: namesUrl,
+        social: socialUrl,
+      },
       nameRegistrySigner: privateKeyToAccount(signer.privateKey).address,
       relayer: relayer.address,
       adminToken,

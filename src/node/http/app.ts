@@ -8,28 +8,23 @@ import { registerEventRoutes } from './routes/events.js';
 import { registerLinkRoutes } from './routes/links.js';
 import { registerOnChainRoutes } from './routes/onchain.js';
 import { registerReactionRoutes } from './routes/reactions.js';
-import { DEFAULT_BATCHING, registerSubmitRoutes } from './routes/submit.js';
-import type { BatchingOptions } from './routes/submit.js';
+import { registerSubmitRoutes } from './routes/submit.js';
 import { registerUserRoutes } from './routes/users.js';
-import { basicAuth, ipRateLimiter } from './submit-guard.js';
+import { createSubmitGuard } from '../submit-guard.js';
+import type { SubmitGuard } from '../submit-guard.js';
 
 export interface NodeHttpOptions {
   api: NodeApi;
   /** A pino logger, or false to log nothing. */
   logger: Logger | false;
   corsOrigin: string;
-  /** `user:password` pairs required on submitMessage; none means no auth. */
-  rpcAuth?: readonly string[] | undefined;
-  /** submitMessage calls per client IP per minute; 0 turns the limit off. */
-  submitRateLimit: number;
-  /** Clock of the rate-limit windows (ms). */
-  now?: () => number;
-  batching?: Partial<BatchingOptions>;
+  /** Who may submit (shared with the gRPC API); anyone when absent. */
+  submitGuard?: SubmitGuard | undefined;
 }
 
 /** The node's HTTP API (node-api.md §1) on the shared app; closing it drains the submit batches. */
 export async function createNodeHttpApp(options: NodeHttpOptions): Promise<HttpApp> {
-  const { api, submitRateLimit } = options;
+  const { api } = options;
   const app = await createHttpApp({
     service: 'node',
     title: 'Agora node HTTP API',
@@ -39,14 +34,7 @@ export async function createNodeHttpApp(options: NodeHttpOptions): Promise<HttpA
     errors: nodeErrorRenderer,
     healthCheck: api.ping,
   });
-  const rpcAuth = options.rpcAuth ?? [];
-  const allowSubmit =
-    submitRateLimit === 0 ? () => true : ipRateLimiter(submitRateLimit, options.now ?? Date.now);
-  registerSubmitRoutes(app, api, {
-    authenticate: rpcAuth.length === 0 ? undefined : basicAuth(rpcAuth),
-    allowSubmit,
-    batching: { ...DEFAULT_BATCHING, ...options.batching },
-  });
+  registerSubmitRoutes(app, api, options.submitGuard ?? createSubmitGuard({ perMinute: 0 }));
   registerCastRoutes(app, api);
   registerReactionRoutes(app, api);
   registerLinkRoutes(app, api);

@@ -1,6 +1,5 @@
 export { createNodeHttpApp } from './app.js';
 export type { NodeHttpOptions } from './app.js';
-export { HubFailure, nodeErrorRenderer } from './errors.js';
+export { nodeErrorRenderer } from './errors.js';
+export { HubFailure } from '../failure.js';
 export { MAX_PAGE_SIZE } from './paging.js';
-export { DEFAULT_BATCHING } from './routes/submit.js';
-export type { BatchingOptions } from './routes/submit.js';

@@ -1,14 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { HubFailure } from './errors.js';
-import {
-  chainPositions,
-  fidPositions,
-  MAX_PAGE_SIZE,
-  nextPageToken,
-  pageRequest,
-  tsHashPositions,
-} from './paging.js';
+import { HubFailure } from '../failure.js';
+import { chainPositions, fidPositions, nextPageToken, tsHashPositions } from '../paging.js';
+import { MAX_PAGE_SIZE, pageRequest } from './paging.js';
 
 function details(run: () => unknown): string {
   try {

@@ -6,7 +6,7 @@ import {
   UserDataType,
   userDataTypeFromJSON,
 } from '../../protocol/gen/message.js';
-import { HubFailure } from './errors.js';
+import { HubFailure } from '../failure.js';
 import * as p from './params.js';
 
 /** The details of the 400 a parser throws. */

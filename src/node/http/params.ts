@@ -2,7 +2,7 @@ import { base58ToBytes } from '../../protocol/base58.js';
 import { hexToBytes } from '../../protocol/hex.js';
 import { MAX_LINK_TYPE_BYTES, MAX_URL_BYTES, MESSAGE_HASH_BYTES } from '../../protocol/validation/index.js';
 import { checkEnsName, checkFname } from '../../protocol/validation/names.js';
-import { badParam } from './errors.js';
+import { badParam } from '../failure.js';
 
 /**
  * The node API's query parameters. Every value arrives as text; a parser turns it into the domain's type

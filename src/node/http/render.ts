@@ -17,7 +17,7 @@ import type { StorageUsage } from '../engine/index.js';
 import type { EventsPage } from '../events/index.js';
 import type { ChainPosition } from '../onchain/index.js';
 import type { Page } from '../store/page.js';
-import { chainPositions, fidPositions, nextPageToken, tsHashPositions } from './paging.js';
+import { chainPositions, fidPositions, nextPageToken, tsHashPositions } from '../paging.js';
 
 /**
  * The reference's JSON for each response: the generated type's ts-proto JSON with the hub's byte-field
@@ -97,7 +97,14 @@ export function infoJson(version: string, dbStats: DbStats | undefined): unknown
     isSyncing: false,
     nickname: 'agora',
     rootHash: '',
-    ...(dbStats !== undefined && { dbStats }),
+    ...(dbStats !== undefined && {
+      dbStats: {
+        numMessages: dbStats.numMessages,
+        numFidEvents: dbStats.numFidEvents,
+        numFnameEvents: dbStats.numFnameEvents,
+        approxSize: dbStats.approxSize,
+      },
+    }),
     peerId: '',
     hubOperatorFid: 0,
   };

@@ -10,10 +10,12 @@ import type { Dialect } from '../../storage/index.js';
 import { openTestDatabase } from '../../storage/testing.js';
 import type { TestDatabase } from '../../storage/testing.js';
 import { createNodeApi } from '../api.js';
-import type { NodeApi } from '../api.js';
+import type { BatchingOptions, NodeApi } from '../api.js';
 import type { Engine } from '../engine/index.js';
 import { clock, testEngine } from '../engine/testing.js';
 import type { NodeTables } from '../store/schema.js';
+import { createSubmitGuard } from '../submit-guard.js';
+import type { SubmitGuard } from '../submit-guard.js';
 import { createNodeHttpApp } from './app.js';
 import type { NodeHttpOptions } from './app.js';
 
@@ -22,6 +24,8 @@ export interface NodeHttpHarness {
   api: NodeApi;
   engine: Engine;
   database: TestDatabase<NodeTables>;
+  /** The submit limit and credentials, for a gRPC server beside the app (grpc/testing.ts). */
+  submitGuard: SubmitGuard;
   /** GET a path; the body parsed as JSON. */
   get(path: string): Promise<{ status: number; body: Json }>;
   /** POST protobuf bytes (or a message, encoded) to a submit route. */
@@ -37,23 +41,31 @@ export interface NodeHttpHarness {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Json = any;
 
-export interface HarnessOptions extends Partial<Omit<NodeHttpOptions, 'api'>> {
+export interface HarnessOptions extends Partial<Omit<NodeHttpOptions, 'api' | 'submitGuard'>> {
   /** Wraps the test engine, e.g. to count batches. */
   wrapEngine?: (engine: Engine) => Engine;
+  /** `user:password` pairs required to submit; none means no auth. */
+  rpcAuth?: readonly string[];
+  /** Submits per client IP per minute (on the test clock); 0 (the default) turns the limit off. */
+  submitRateLimit?: number;
+  batching?: Partial<BatchingOptions>;
 }
 
 export async function openNodeHttp(dialect: Dialect, options: HarnessOptions = {}): Promise<NodeHttpHarness> {
   const database = await openTestDatabase<NodeTables>(dialect, 'node');
   const base = testEngine(database.db);
   const engine = options.wrapEngine?.(base) ?? base;
-  const api = createNodeApi({ database, engine, version: 'test' });
+  const api = createNodeApi({ database, engine, version: 'test', batching: options.batching });
+  const submitGuard = createSubmitGuard({
+    rpcAuth: options.rpcAuth,
+    perMinute: options.submitRateLimit ?? 0,
+    now: () => clock.now(),
+  });
   const app = await createNodeHttpApp({
     api,
-    logger: false,
-    corsOrigin: '*',
-    submitRateLimit: 0,
-    now: () => clock.now(),
-    ...options,
+    logger: options.logger ?? false,
+    corsOrigin: options.corsOrigin ?? '*',
+    submitGuard,
   });
   const send = async (request: InjectOptions) => {
     const response = await app.inject(request);
@@ -64,6 +76,7 @@ export async function openNodeHttp(dialect: Dialect, options: HarnessOptions = {
     api,
     engine,
     database,
+    submitGuard,
     get: (url) => send({ method: 'GET', url }),
     post: (url, body, { headers = {}, remoteAddress } = {}) =>
       send({
@@ -77,6 +90,7 @@ export async function openNodeHttp(dialect: Dialect, options: HarnessOptions = {
       }),
     async close() {
       await app.close();
+      await api.close();
       await database.cleanup();
     },
   };

@@ -54,8 +54,22 @@ export const NodeOptions = Type.Object({
     }),
   ),
   submitRateLimit: integer(0, 1_000_000_000, {
-    description: 'submitMessage calls per IP per minute (0 disables the limit)',
+    description: 'Submits (HTTP and gRPC) per IP per minute (0 disables the limit)',
     default: 20_000,
+  }),
+  grpcPort: port({ description: 'gRPC (HubService) port; 0 turns the gRPC API off', default: 2283 }),
+  grpcTlsCert: Type.Optional(
+    text({
+      description: 'PEM certificate chain for gRPC over TLS (with --grpc-tls-key)',
+      placeholder: '<file>',
+    }),
+  ),
+  grpcTlsKey: Type.Optional(
+    text({ description: 'PEM private key for gRPC over TLS (with --grpc-tls-cert)', placeholder: '<file>' }),
+  ),
+  subscribePerIpLimit: integer(0, 100_000, {
+    description: 'Concurrent event streams (gRPC Subscribe and HTTP) per IP (0 disables the limit)',
+    default: 4,
   }),
   eventRetentionHours: integer(1, 24 * 365, {
     description: 'How long the event log keeps events',
@@ -126,6 +140,7 @@ export const DevOptions = Type.Object({
   }),
   chainPort: port({ description: 'Devnet chain (anvil) JSON-RPC port', default: 8545 }),
   nodePort: port({ description: 'Node HTTP port', default: 2281 }),
+  nodeGrpcPort: port({ description: 'Node gRPC port', default: 2283 }),
   namesPort: port({ description: 'Name registry HTTP port', default: 3001 }),
   socialPort: port({ description: 'Social API HTTP port', default: 3000 }),
   logLevel: logLevel(),

@@ -1,8 +1,9 @@
 import type { HttpApp } from '../../../shared/http/index.js';
 import type { NodeApi } from '../../api.js';
 import type { Target } from '../../engine/index.js';
-import { badParam, found } from '../errors.js';
-import { pageRequest, tsHashPositions } from '../paging.js';
+import { badParam, found } from '../../failure.js';
+import { tsHashPositions } from '../../paging.js';
+import { pageRequest } from '../paging.js';
 import * as p from '../params.js';
 import type { Query } from '../params.js';
 import { messageJson, messagesJson } from '../render.js';

@@ -1,6 +1,6 @@
 import type { HttpApp } from '../../../shared/http/index.js';
 import type { NodeApi } from '../../api.js';
-import { found } from '../errors.js';
+import { found } from '../../failure.js';
 import * as p from '../params.js';
 import { eventsJson, hubEventJson, infoJson } from '../render.js';
 import { described } from './route-schema.js';

@@ -1,7 +1,8 @@
 import type { HttpApp } from '../../../shared/http/index.js';
 import type { NodeApi } from '../../api.js';
-import { found } from '../errors.js';
-import { pageRequest, tsHashPositions } from '../paging.js';
+import { found } from '../../failure.js';
+import { tsHashPositions } from '../../paging.js';
+import { pageRequest } from '../paging.js';
 import * as p from '../params.js';
 import { messageJson, messagesJson } from '../render.js';
 import { described, FID, LINK_TYPE, PAGING } from './route-schema.js';

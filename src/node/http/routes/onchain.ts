@@ -2,8 +2,9 @@ import { OnChainEventType, onChainEventTypeFromJSON } from '../../../protocol/ge
 import { bytesToHex } from '../../../protocol/hex.js';
 import type { HttpApp } from '../../../shared/http/index.js';
 import type { NodeApi } from '../../api.js';
-import { found, hubFailure } from '../errors.js';
-import { chainPositions, fidPositions, pageRequest } from '../paging.js';
+import { found, hubFailure } from '../../failure.js';
+import { chainPositions, fidPositions } from '../../paging.js';
+import { pageRequest } from '../paging.js';
 import * as p from '../params.js';
 import { fidsJson, onChainEventJson, onChainEventsJson, storageLimitsJson } from '../render.js';
 import { described, FID, PAGING } from './route-schema.js';

@@ -1,8 +1,9 @@
 import { ReactionType, reactionTypeFromJSON } from '../../../protocol/gen/message.js';
 import type { HttpApp } from '../../../shared/http/index.js';
 import type { NodeApi } from '../../api.js';
-import { found } from '../errors.js';
-import { pageRequest, tsHashPositions } from '../paging.js';
+import { found } from '../../failure.js';
+import { tsHashPositions } from '../../paging.js';
+import { pageRequest } from '../paging.js';
 import * as p from '../params.js';
 import type { Query } from '../params.js';
 import { messageJson, messagesJson } from '../render.js';

@@ -3,30 +3,12 @@ import { decodeMessage } from '../../../protocol/message.js';
 import type { ReceivedMessage } from '../../../protocol/message.js';
 import type { HttpApp } from '../../../shared/http/index.js';
 import type { NodeApi } from '../../api.js';
-import type { MergeOutcome, Prepared } from '../../engine/index.js';
-import { hubFailure, HubFailure } from '../errors.js';
+import { hubFailure, HubFailure } from '../../failure.js';
 import { messageJson, validationJson } from '../render.js';
-import { createSubmitPipeline } from '../submit-pipeline.js';
-import type { Authenticate } from '../submit-guard.js';
+import type { SubmitGuard } from '../../submit-guard.js';
 
 const OCTET_STREAM = 'application/octet-stream';
 const ONLY_PROTOBUF = 'This API accepts only Message protobufs encoded into bytes (application/octet-stream)';
-
-/** How concurrent submits share merges; see createSubmitPipeline. */
-export interface BatchingOptions {
-  /** Most messages per merge transaction. */
-  maxBatch: number;
-}
-
-export const DEFAULT_BATCHING: BatchingOptions = { maxBatch: 256 };
-
-export interface SubmitRouteOptions {
-  /** Undefined when submitMessage needs no credentials. */
-  authenticate?: Authenticate | undefined;
-  /** Whether the client at `ip` may submit now (the per-IP rate limit). */
-  allowSubmit(ip: string): boolean;
-  batching: BatchingOptions;
-}
 
 /** The media type must be octet-stream (parameters aside); checked before the body is read. */
 async function requireProtobuf(request: FastifyRequest): Promise<void> {
@@ -47,24 +29,15 @@ function receivedFrom(body: unknown): ReceivedMessage {
 }
 
 /**
- * submitMessage and validateMessage. Concurrent submits are validated and merged in shared batches: each
- * request waits for the merge that took its message and answers with its own outcome, so a refused message
- * fails only its request.
+ * submitMessage and validateMessage. Each submit waits for the shared merge that took its message
+ * (`api.submit`) and answers with its own outcome, so a refused message fails only its request.
  */
-export function registerSubmitRoutes(app: HttpApp, api: NodeApi, options: SubmitRouteOptions): void {
-  const { engine } = api;
-  const submits = createSubmitPipeline<ReceivedMessage, Prepared, MergeOutcome>({
-    maxBatch: options.batching.maxBatch,
-    prepare: (messages) => engine.prepareMessages(messages),
-    commit: (prepared) => engine.mergePrepared(prepared),
-  });
-  app.addHook('onClose', () => submits.close());
+export function registerSubmitRoutes(app: HttpApp, api: NodeApi, guard: SubmitGuard): void {
   app.addContentTypeParser(OCTET_STREAM, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  // The reference's order: the per-IP limit, then credentials, then the message.
+  // The per-IP limit and credentials come before the message is read.
   const guardSubmit = async (request: FastifyRequest): Promise<void> => {
-    if (!options.allowSubmit(request.ip)) throw hubFailure('unavailable', 'API rate limit exceeded');
-    const refusal = options.authenticate?.(request.headers.authorization);
+    const refusal = guard.check(request.ip, request.headers.authorization);
     if (refusal !== undefined) throw new HubFailure(refusal);
   };
 
@@ -76,7 +49,7 @@ export function registerSubmitRoutes(app: HttpApp, api: NodeApi, options: Submit
     },
     async (request) => {
       const received = receivedFrom(request.body);
-      const outcome = await submits.add(received);
+      const outcome = await api.submit(received);
       if (!outcome.ok) throw new HubFailure(outcome.error);
       return messageJson(received.message);
     },
@@ -89,7 +62,7 @@ export function registerSubmitRoutes(app: HttpApp, api: NodeApi, options: Submit
       onRequest: requireProtobuf,
     },
     async (request) => {
-      const validated = await engine.validate(receivedFrom(request.body));
+      const validated = await api.engine.validate(receivedFrom(request.body));
       if (!validated.ok) throw new HubFailure(validated.error);
       return validationJson(validated.value);
     },

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
-import { hubError } from '../../protocol/errors.js';
-import type { HubError } from '../../protocol/errors.js';
+import { hubError } from '../protocol/errors.js';
+import type { HubError } from '../protocol/errors.js';
 
 /** Checks an `Authorization` header; undefined when it lets the caller in. */
 export type Authenticate = (header: string | undefined) => HubError | undefined;
@@ -69,5 +69,37 @@ export function ipRateLimiter(perMinute: number, now: () => number): (ip: string
     const count = (counts.get(ip) ?? 0) + 1;
     counts.set(ip, count);
     return count <= perMinute;
+  };
+}
+
+export interface SubmitGuardOptions {
+  /** `user:password` pairs required to submit; none means no auth. */
+  rpcAuth?: readonly string[] | undefined;
+  /** Submits per client IP per minute; 0 turns the limit off. */
+  perMinute: number;
+  /** Clock of the rate-limit windows (ms). */
+  now?: () => number;
+}
+
+/** Who may submit, one instance for both transports so the per-IP limit counts HTTP and gRPC calls together. */
+export interface SubmitGuard {
+  /** The refusal for a submit from `ip` with this `Authorization` value, or undefined to let it in. */
+  check(ip: string, authorization: string | undefined): HubError | undefined;
+  /** Whether these credentials are valid (false when auth is off): they lift the per-IP stream limit. */
+  authenticated(authorization: string | undefined): boolean;
+}
+
+/** The reference's order: the per-IP limit first, then the credentials. */
+export function createSubmitGuard(options: SubmitGuardOptions): SubmitGuard {
+  const credentials = options.rpcAuth ?? [];
+  const authenticate = credentials.length === 0 ? undefined : basicAuth(credentials);
+  const allow =
+    options.perMinute === 0 ? () => true : ipRateLimiter(options.perMinute, options.now ?? Date.now);
+  return {
+    check(ip, authorization) {
+      if (!allow(ip)) return hubError('unavailable', 'API rate limit exceeded');
+      return authenticate?.(authorization);
+    },
+    authenticated: (authorization) => authenticate !== undefined && authenticate(authorization) === undefined,
   };
 }

@@ -1,0 +1,167 @@
+import type { MethodDefinition } from '@grpc/grpc-js';
+import { Block } from '../../protocol/gen/blocks.js';
+import { HubEvent } from '../../protocol/gen/hub_event.js';
+import { HubInfoResponse } from '../../protocol/gen/hub_info.js';
+import { CastId, Message } from '../../protocol/gen/message.js';
+import { OnChainEvent } from '../../protocol/gen/onchain_event.js';
+import * as rr from '../../protocol/gen/request_response.js';
+import { UserNameProof } from '../../protocol/gen/username_proof.js';
+import type { HubResult } from '../../protocol/errors.js';
+import { decodeMessageList, decodeMessage } from '../../protocol/message.js';
+import type { ReceivedMessage } from '../../protocol/message.js';
+
+/** A generated ts-proto codec. */
+interface Codec<T> {
+  encode(value: T): { finish(): Uint8Array };
+  decode(bytes: Uint8Array): T;
+}
+
+/**
+ * A request whose bytes did not decode (truncated, or a uint64 past 2^53). grpc-js would answer a throwing
+ * decoder with INTERNAL and no errCode; the handlers answer this with `bad_request.parse_failure` instead.
+ */
+export class MalformedRequest {
+  constructor(readonly reason: string) {}
+}
+
+export type Request<T> = T | MalformedRequest;
+
+/** What a submit decodes to: each message keeps the bytes its hash covers, as over HTTP. */
+export type Submitted = HubResult<ReceivedMessage>;
+
+const messageOf = (submitted: Submitted): Message =>
+  submitted.ok ? submitted.value.message : Message.fromPartial({});
+
+const submittedMessage: Codec<Submitted> = {
+  encode: (submitted) => Message.encode(messageOf(submitted)),
+  decode: decodeMessage,
+};
+
+const submittedMessages: Codec<HubResult<Submitted[]>> = {
+  encode: (list) =>
+    rr.SubmitBulkMessagesRequest.encode({ messages: list.ok ? list.value.map(messageOf) : [] }),
+  decode: decodeMessageList,
+};
+
+function method<Req, Res>(
+  name: string,
+  request: Codec<Req>,
+  response: Codec<Res>,
+  responseStream = false,
+): MethodDefinition<Request<Req>, Res> {
+  return {
+    path: `/HubService/${name}`,
+    requestStream: false,
+    responseStream,
+    requestSerialize: (value) => {
+      if (value instanceof MalformedRequest) throw new TypeError('cannot send a malformed request');
+      return Buffer.from(request.encode(value).finish());
+    },
+    requestDeserialize(bytes) {
+      try {
+        return request.decode(bytes);
+      } catch (error) {
+        return new MalformedRequest(error instanceof Error ? error.message : String(error));
+      }
+    },
+    responseSerialize: (value) => Buffer.from(response.encode(value).finish()),
+    responseDeserialize: (bytes) => response.decode(bytes),
+  };
+}
+
+/**
+ * HubService as proto/rpc.proto declares it: the 45 methods of @farcaster/hub-nodejs 0.17, at
+ * `/HubService/<Method>` (the protos have no package line). GetInfo answers with HubInfoResponse
+ * (proto/hub_info.proto), a superset of GetInfoResponse that hub-nodejs 0.11 reads too.
+ */
+export const HUB_SERVICE = {
+  SubmitMessage: method('SubmitMessage', submittedMessage, Message),
+  SubmitBulkMessages: method('SubmitBulkMessages', submittedMessages, rr.SubmitBulkMessagesResponse),
+  ValidateMessage: method('ValidateMessage', submittedMessage, rr.ValidationResponse),
+
+  GetBlocks: method('GetBlocks', rr.BlocksRequest, Block, true),
+  GetShardChunks: method('GetShardChunks', rr.ShardChunksRequest, rr.ShardChunksResponse),
+  GetInfo: method('GetInfo', rr.GetInfoRequest, HubInfoResponse),
+  GetFids: method('GetFids', rr.FidsRequest, rr.FidsResponse),
+  GetConnectedPeers: method('GetConnectedPeers', rr.GetConnectedPeersRequest, rr.GetConnectedPeersResponse),
+
+  Subscribe: method('Subscribe', rr.SubscribeRequest, HubEvent, true),
+  GetEvent: method('GetEvent', rr.EventRequest, HubEvent),
+  GetEvents: method('GetEvents', rr.EventsRequest, rr.EventsResponse),
+
+  GetCast: method('GetCast', CastId, Message),
+  GetCastsByFid: method('GetCastsByFid', rr.FidRequest, rr.MessagesResponse),
+  GetCastsByParent: method('GetCastsByParent', rr.CastsByParentRequest, rr.MessagesResponse),
+  GetCastsByMention: method('GetCastsByMention', rr.FidRequest, rr.MessagesResponse),
+
+  GetReaction: method('GetReaction', rr.ReactionRequest, Message),
+  GetReactionsByFid: method('GetReactionsByFid', rr.ReactionsByFidRequest, rr.MessagesResponse),
+  GetReactionsByCast: method('GetReactionsByCast', rr.ReactionsByTargetRequest, rr.MessagesResponse),
+  GetReactionsByTarget: method('GetReactionsByTarget', rr.ReactionsByTargetRequest, rr.MessagesResponse),
+
+  GetUserData: method('GetUserData', rr.UserDataRequest, Message),
+  GetUserDataByFid: method('GetUserDataByFid', rr.FidRequest, rr.MessagesResponse),
+  GetUsernameProof: method('GetUsernameProof', rr.UsernameProofRequest, UserNameProof),
+  GetUserNameProofsByFid: method('GetUserNameProofsByFid', rr.FidRequest, rr.UsernameProofsResponse),
+
+  GetVerification: method('GetVerification', rr.VerificationRequest, Message),
+  GetVerificationsByFid: method('GetVerificationsByFid', rr.FidRequest, rr.MessagesResponse),
+
+  GetOnChainSigner: method('GetOnChainSigner', rr.SignerRequest, OnChainEvent),
+  GetOnChainSignersByFid: method('GetOnChainSignersByFid', rr.FidRequest, rr.OnChainEventResponse),
+  GetSigner: method('GetSigner', rr.SignerRequest, rr.SignerResponse),
+  GetSignersByFid: method('GetSignersByFid', rr.SignersByFidRequest, rr.SignersByFidResponse),
+  GetOnChainEvents: method('GetOnChainEvents', rr.OnChainEventRequest, rr.OnChainEventResponse),
+  GetIdRegistryOnChainEvent: method('GetIdRegistryOnChainEvent', rr.FidRequest, OnChainEvent),
+  GetIdRegistryOnChainEventByAddress: method(
+    'GetIdRegistryOnChainEventByAddress',
+    rr.IdRegistryEventByAddressRequest,
+    OnChainEvent,
+  ),
+  GetCurrentStorageLimitsByFid: method(
+    'GetCurrentStorageLimitsByFid',
+    rr.FidRequest,
+    rr.StorageLimitsResponse,
+  ),
+  GetFidAddressType: method('GetFidAddressType', rr.FidAddressTypeRequest, rr.FidAddressTypeResponse),
+
+  GetLink: method('GetLink', rr.LinkRequest, Message),
+  GetLinksByFid: method('GetLinksByFid', rr.LinksByFidRequest, rr.MessagesResponse),
+  GetLinksByTarget: method('GetLinksByTarget', rr.LinksByTargetRequest, rr.MessagesResponse),
+  GetLinkCompactStateMessageByFid: method(
+    'GetLinkCompactStateMessageByFid',
+    rr.FidRequest,
+    rr.MessagesResponse,
+  ),
+
+  GetAllCastMessagesByFid: method('GetAllCastMessagesByFid', rr.FidTimestampRequest, rr.MessagesResponse),
+  GetAllReactionMessagesByFid: method(
+    'GetAllReactionMessagesByFid',
+    rr.FidTimestampRequest,
+    rr.MessagesResponse,
+  ),
+  GetAllVerificationMessagesByFid: method(
+    'GetAllVerificationMessagesByFid',
+    rr.FidTimestampRequest,
+    rr.MessagesResponse,
+  ),
+  GetAllUserDataMessagesByFid: method(
+    'GetAllUserDataMessagesByFid',
+    rr.FidTimestampRequest,
+    rr.MessagesResponse,
+  ),
+  GetAllLinkMessagesByFid: method('GetAllLinkMessagesByFid', rr.FidTimestampRequest, rr.MessagesResponse),
+  GetAllLendStorageMessagesByFid: method(
+    'GetAllLendStorageMessagesByFid',
+    rr.FidTimestampRequest,
+    rr.MessagesResponse,
+  ),
+
+  GetTrieMetadataByPrefix: method(
+    'GetTrieMetadataByPrefix',
+    rr.TrieNodeMetadataRequest,
+    rr.TrieNodeMetadataResponse,
+  ),
+};
+
+export type HubServiceMethod = keyof typeof HUB_SERVICE;
