@@ -134,6 +134,20 @@ describe('poll loop', () => {
     assert.deepEqual(await whenAnswered, { steps: 2, sleeps: [POLL_MS] });
   });
 
+  it('wake ends an idle wait, and a wake during a step skips the next wait', async (t) => {
+    const gated = gatedStep(
+      () => false,
+      (call) => call === 2,
+    );
+    const { loop } = harness(t, gated.step, { sleep: realSleep, pollIntervalMs: 60_000 });
+    await until(() => gated.calls() === 1);
+    loop.wake();
+    await until(() => gated.calls() === 2);
+    loop.wake();
+    gated.open();
+    await until(() => gated.calls() === 3);
+  });
+
   it('caughtUp cuts an idle wait short', async (t) => {
     const gated = gatedStep(
       () => false,

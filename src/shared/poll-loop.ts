@@ -36,6 +36,8 @@ export interface PollLoop {
   stop(): Promise<void>;
   /** Resolves once a step begun after this call finds nothing new; rejects when the loop stops. */
   caughtUp(): Promise<void>;
+  /** Ends the wait between steps now (new work was pushed to the owner); no effect during a step. */
+  wake(): void;
 }
 
 interface Waiter {
@@ -55,6 +57,8 @@ export function startPollLoop(options: PollLoopOptions): PollLoop {
   const describeError = options.describeError ?? errorMessage;
   const stopping = new AbortController();
   let idleWait: AbortController | undefined;
+  /** A wake() that came while a step ran: the next wait is skipped, so the push is not lost. */
+  let woken = false;
   let iteration = 0;
   const waiters: Waiter[] = [];
   const stoppedError = () => new Error(`${options.name} stopped`);
@@ -62,6 +66,7 @@ export function startPollLoop(options: PollLoopOptions): PollLoop {
   const run = async (): Promise<void> => {
     while (!stopping.signal.aborted) {
       const started = ++iteration;
+      woken = false;
       try {
         const more = await step();
         status.consecutiveFailures = 0;
@@ -70,6 +75,10 @@ export function startPollLoop(options: PollLoopOptions): PollLoop {
         settle(waiters.filter((waiter) => waiter.after < started));
         // Callers that arrived during this iteration are owed a fresh look.
         if (waiters.length > 0) continue;
+        if (woken) {
+          woken = false;
+          continue;
+        }
         idleWait = new AbortController();
         await sleep(pollIntervalMs, idleWait.signal);
       } catch (error) {
@@ -99,6 +108,10 @@ export function startPollLoop(options: PollLoopOptions): PollLoop {
       stopping.abort();
       idleWait?.abort();
       await running;
+    },
+    wake() {
+      woken = true;
+      idleWait?.abort();
     },
     caughtUp() {
       if (status.state === 'stopped') return Promise.reject(stoppedError());

@@ -1,5 +1,6 @@
 import type { Hex } from '../protocol/hex.js';
 import { createJsonClient, HttpStatusError, type GetJson } from '../shared/fetch/json-client.js';
+import { serverSentEvents } from '../shared/fetch/server-sent-events.js';
 
 /**
  * The node's HTTP API as the social service reads it (DESIGN.md §1: services talk over their public APIs).
@@ -10,6 +11,18 @@ export interface NodeClient {
   getJson: GetJson;
   /** Whether `key` is an active signer of `fid` right now. */
   isActiveSigner(fid: number, key: Hex): Promise<boolean>;
+  /**
+   * The node's live event stream (`/v1/events/stream`, Server-Sent Events) from `fromId` on, inclusive:
+   * each event's id and hub JSON, until `signal` aborts or the node ends it. `onActivity` hears of every
+   * chunk, keep-alives included.
+   */
+  streamEvents(fromId: number, signal: AbortSignal, onActivity?: () => void): AsyncGenerator<StreamedEvent>;
+}
+
+export interface StreamedEvent {
+  id: number;
+  /** The HubEvent's hub JSON. */
+  event: unknown;
 }
 
 export interface NodeClientOptions {
@@ -23,10 +36,12 @@ export interface NodeClientOptions {
 const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
 export function createNodeClient(options: NodeClientOptions): NodeClient {
+  const doFetch = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? 10_000;
   const getJson = createJsonClient({
     baseUrl: options.nodeUrl,
     fetch: options.fetch,
-    timeoutMs: options.timeoutMs ?? 10_000,
+    timeoutMs,
     maxResponseBytes: MAX_RESPONSE_BYTES,
     signal: options.signal,
   });
@@ -41,7 +56,50 @@ export function createNodeClient(options: NodeClientOptions): NodeClient {
         throw error;
       }
     },
+    async *streamEvents(fromId, signal, onActivity) {
+      const url = new URL(
+        'v1/events/stream',
+        options.nodeUrl.endsWith('/') ? options.nodeUrl : `${options.nodeUrl}/`,
+      );
+      url.searchParams.set('from_event_id', String(fromId));
+      // The timeout covers the answer's headers only: the body streams for as long as the node runs.
+      const request = new AbortController();
+      const stop = () => request.abort(signal.reason);
+      signal.addEventListener('abort', stop, { once: true });
+      const timer = setTimeout(
+        () => request.abort(new Error(`${url.pathname} did not answer in ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      let response: Response;
+      try {
+        if (signal.aborted) stop();
+        response = await doFetch(url, { signal: request.signal, headers: { accept: 'text/event-stream' } });
+      } finally {
+        clearTimeout(timer);
+      }
+      if (!response.ok || response.body === null) {
+        const text = await response.text().catch(() => '');
+        throw new HttpStatusError(url.pathname, response.status, parseBody(text));
+      }
+      try {
+        for await (const message of serverSentEvents(response.body, onActivity)) {
+          const id = Number(message.id);
+          if (!Number.isSafeInteger(id)) throw new Error(`${url.pathname} sent an event without a valid id`);
+          yield { id, event: parseBody(message.data) };
+        }
+      } finally {
+        signal.removeEventListener('abort', stop);
+      }
+    },
   };
+}
+
+function parseBody(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The hub answers an absent object with 400 and errCode `not_found` (spec §7). */

@@ -45,6 +45,10 @@ export function fakeNode(): FakeNode {
     getJson: async (path) => {
       throw new Error(`the fake node does not serve ${path}`);
     },
+    // eslint-disable-next-line require-yield -- it fails as an unreachable node would, before any event
+    async *streamEvents() {
+      throw new Error('the fake node does not serve /v1/events/stream');
+    },
     isActiveSigner: async (fid, key) => active.has(`${fid}:${key}`),
     addSigner: (fid, key) => active.add(`${fid}:${key}`),
     removeSigner: (fid, key) => active.delete(`${fid}:${key}`),

@@ -9,18 +9,23 @@ import type { SocialDb } from '../store.js';
 import { applyChanges } from './apply.js';
 import { backfillPage, startBackfill, type BackfillDeps } from './backfill.js';
 import { changesOf, hubEventChanges, type MalformedHubJson } from './hub-json.js';
-import { oldestEventId, readEvents } from './node-reads.js';
+import { followLiveEvents, type LiveEvents } from './live-events.js';
+import { NODE_EVENTS_PAGE_SIZE, oldestEventId, readEvents } from './node-reads.js';
 import { advanceState, readState, type IndexerState } from './state.js';
 
 /**
- * The node indexer (docs/social/indexer.md): follows the node's `/v1/events` into the node index, each
- * page applied in one transaction with the cursor, and rebuilds from the node's reads (backfill.ts) when
- * there is no cursor or events after it may have been deleted. Node and database failures are logged and
- * retried with capped exponential backoff; the loop only ends on `close()`.
+ * The node indexer (docs/social/indexer.md): catches up with the node's `/v1/events` pages, then follows
+ * its live event stream (`/v1/events/stream`), each batch applied in one transaction with the cursor, and
+ * rebuilds from the node's reads (backfill.ts) when there is no cursor or events after it may have been
+ * deleted. Node and database failures are logged and retried with capped exponential backoff; the loop
+ * only ends on `close()`.
  */
 
 export interface IndexerOptions {
-  /** Wait between polls once the log is caught up (500 ms). A full page is followed at once. */
+  /**
+   * Wait between steps once caught up (500 ms): a step then takes what the live stream brought, or reads a
+   * page when the stream is down. Events arriving on the stream end the wait at once.
+   */
   pollIntervalMs?: number;
   /** First wait after a failure (1 s); it doubles with each failure in a row... */
   retryBaseMs?: number;
@@ -66,8 +71,13 @@ export interface Indexer {
 }
 
 type Backfilling = Extract<IndexerState, { phase: 'backfilling' }>;
+type Following = Extract<IndexerState, { phase: 'following' }>;
 
 const DEFAULTS = { pollIntervalMs: 500, retryBaseMs: 1000, retryMaxMs: 30_000 };
+/** Live events held while the database catches up; the node keeps the rest. */
+const LIVE_BUFFER = 1000;
+/** The node sends a keep-alive every 15 s: three missed ones mean the connection is gone. */
+const LIVE_IDLE_TIMEOUT_MS = 45_000;
 
 export function createIndexer(deps: IndexerDeps, options: IndexerOptions = {}): Indexer {
   const { db, clock } = deps;
@@ -76,6 +86,7 @@ export function createIndexer(deps: IndexerDeps, options: IndexerOptions = {}): 
   const getJson = untilAborted(deps.node.getJson, stop.signal);
   const log = deps.logger === false ? undefined : deps.logger.child({ component: 'indexer' });
   let loop: PollLoop | undefined;
+  let live: LiveEvents | undefined;
 
   const progress = {
     phase: 'starting' as IndexerStatus['phase'],
@@ -99,19 +110,43 @@ export function createIndexer(deps: IndexerDeps, options: IndexerOptions = {}): 
     skip,
   };
 
-  /** Applies one page of events from the cursor; true when more may follow at once. */
-  async function follow(state: Extract<IndexerState, { phase: 'following' }>): Promise<boolean> {
-    const page = await readEvents(getJson, state.cursor);
-    if (page.events.length === 0) {
-      progress.caughtUpAt = clock.now();
-      return false;
+  /** Applies events read from the state's cursor, in one transaction with `next`; false when another process moved on. */
+  async function apply(state: Following, events: unknown[], next: number): Promise<boolean> {
+    const changes = changesOf(events, hubEventChanges, skip);
+    const following: IndexerState = { phase: 'following', cursor: next };
+    if (!(await advanceState(db, state, following, (trx) => applyChanges(trx, changes)))) return false;
+    progress.state = following;
+    progress.lastEventId = next - 1;
+    return true;
+  }
+
+  /** Follows the node's live stream from `cursor`; what arrives wakes the loop. */
+  function goLive(cursor: number): void {
+    live = followLiveEvents(deps.node, cursor, () => loop?.wake(), {
+      maxBuffered: LIVE_BUFFER,
+      idleTimeoutMs: LIVE_IDLE_TIMEOUT_MS,
+    });
+  }
+
+  /** Applies what the live stream brought, or else one page from the cursor; true when more may follow at once. */
+  async function follow(state: Following): Promise<boolean> {
+    if (live !== undefined && live.ended === undefined && live.cursor === state.cursor) {
+      const events = live.take(NODE_EVENTS_PAGE_SIZE);
+      if (events.length > 0 && !(await apply(state, events, live.cursor))) return true;
+      const more = live.buffered > 0;
+      progress.caughtUpAt = more ? undefined : clock.now();
+      return more;
     }
-    const changes = changesOf(page.events, hubEventChanges, skip);
-    const next: IndexerState = { phase: 'following', cursor: page.next };
-    if (!(await advanceState(db, state, next, (trx) => applyChanges(trx, changes)))) return true;
-    progress.state = next;
-    progress.lastEventId = page.next - 1;
+    // No stream yet, or it ended, or the cursor moved under it (another process): catch up by pages.
+    if (live !== undefined) {
+      log?.debug({ reason: live.ended?.message, cursor: state.cursor }, 'indexer: live stream replaced');
+      live.close();
+      live = undefined;
+    }
+    const page = await readEvents(getJson, state.cursor);
+    if (page.events.length > 0 && !(await apply(state, page.events, page.next))) return true;
     progress.caughtUpAt = page.full ? undefined : clock.now();
+    if (!page.full) goLive(page.next);
     return page.full;
   }
 
@@ -192,6 +227,7 @@ export function createIndexer(deps: IndexerDeps, options: IndexerOptions = {}): 
     async close() {
       // Abandons the node read in flight; the loop does not count the failure that follows.
       stop.abort(new Error('the indexer is stopping'));
+      live?.close();
       await loop?.stop();
       progress.phase = 'stopped';
     },
