@@ -14,6 +14,14 @@ export function encodePost(url: URL, body: Uint8Array, contentType: string): Buf
   return Buffer.concat([Buffer.from(head, 'latin1'), body]);
 }
 
+/** The wire form of `GET <path and query>`, ready to be written to any connection to `url`'s host. */
+export function encodeGet(url: URL): Buffer {
+  return Buffer.from(
+    `GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nConnection: keep-alive\r\n\r\n`,
+    'latin1',
+  );
+}
+
 /** One keep-alive connection; `send` answers the response status. One request at a time. */
 export interface RawConnection {
   send(request: Buffer): Promise<number>;

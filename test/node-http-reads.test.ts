@@ -1,83 +1,32 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import {
-  castAdd,
-  castIdOf,
-  castRemove,
-  ethAccount,
-  link,
-  reaction,
-  setUpAccount,
-  storeFnameProof,
-  userData,
-  verificationAdd,
-} from '../src/node/engine/testing.js';
+import { ethAccount } from '../src/node/engine/testing.js';
 import type { TestAccount } from '../src/node/engine/testing.js';
 import { openApiShape, openNodeHttp } from '../src/node/http/testing.js';
 import type { Json, NodeHttpHarness } from '../src/node/http/testing.js';
 import { address } from '../src/node/onchain/testing.js';
-import { Message, ReactionType, UserDataType } from '../src/protocol/gen/message.js';
+import { Message } from '../src/protocol/gen/message.js';
 import { bytesToHex } from '../src/protocol/hex.js';
 import { toHubJson } from '../src/protocol/hub-json.js';
 import type { ReceivedMessage } from '../src/protocol/message.js';
 import { forEachDialect } from '../src/storage/testing.js';
+import { CHANNEL, seedReads } from './support/read-seed.js';
+import type { ReadSeed } from './support/read-seed.js';
 
 /** Every read endpoint of node-api.md §1.3 over one seeded node, on each database. */
 
-const CHANNEL = 'https://example.com/channel';
 const json = (received: ReceivedMessage): Json => toHubJson(Message, received.message);
 const hex = (received: ReceivedMessage) => bytesToHex(received.message.hash);
 
 forEachDialect('node HTTP reads', (dialect) => {
   let node: NodeHttpHarness;
   let alice: TestAccount;
-  let bob: TestAccount;
-  const m = {} as Record<
-    | 'b1'
-    | 'a1'
-    | 'reply'
-    | 'channel'
-    | 'mention'
-    | 'doomed'
-    | 'removal'
-    | 'like'
-    | 'recast'
-    | 'urlLike'
-    | 'follow'
-    | 'followBack'
-    | 'pfp'
-    | 'display'
-    | 'verification',
-    ReceivedMessage
-  >;
-  const eth = ethAccount(1);
+  let eth: ReadSeed['eth'];
+  let m: ReadSeed['m'];
 
   before(async () => {
     node = await openNodeHttp(dialect);
-    const { db } = node.database;
-    alice = await setUpAccount(db, 1);
-    bob = await setUpAccount(db, 2);
-    m.b1 = castAdd(bob, 'hi from bob', 500);
-    m.a1 = castAdd(alice, 'first', 400);
-    m.reply = castAdd(alice, 'reply', 300, { parentCastId: castIdOf(m.b1) });
-    m.channel = castAdd(alice, 'in a channel', 250, { parentUrl: CHANNEL });
-    m.mention = castAdd(alice, 'hey bob', 200, { mentions: [2] });
-    m.doomed = castAdd(alice, 'doomed', 190);
-    m.removal = castRemove(alice, m.doomed.message.hash, 180);
-    m.like = reaction(alice, true, { castId: castIdOf(m.b1) }, 170, ReactionType.LIKE);
-    m.recast = reaction(alice, true, { castId: castIdOf(m.b1) }, 160, ReactionType.RECAST);
-    m.urlLike = reaction(bob, true, { url: CHANNEL }, 150);
-    m.follow = link(alice, true, 2, 140);
-    m.followBack = link(bob, true, 1, 130);
-    m.pfp = userData(alice, UserDataType.PFP, 'https://example.com/a.png', 120);
-    m.display = userData(alice, UserDataType.DISPLAY, 'Alice', 110);
-    m.verification = await verificationAdd(alice, eth, 100);
-    const outcomes = await node.engine.mergeMessages(Object.values(m));
-    assert.ok(
-      outcomes.every((outcome) => outcome.ok),
-      JSON.stringify(outcomes.filter((o) => !o.ok)),
-    );
-    await storeFnameProof(db, 'alice', 1);
+    ({ alice, eth, m } = await seedReads(node));
   });
   after(() => node?.close());
 

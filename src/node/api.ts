@@ -1,20 +1,28 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { HubEvent } from '../protocol/gen/hub_event.js';
-import type { OnChainEvent, OnChainEventType } from '../protocol/gen/onchain_event.js';
+import { OnChainEventType } from '../protocol/gen/onchain_event.js';
+import type { OnChainEvent } from '../protocol/gen/onchain_event.js';
+import type { Signer } from '../protocol/gen/request_response.js';
 import type { UserNameProof } from '../protocol/gen/username_proof.js';
 import type { Database } from '../storage/index.js';
 import type { ReceivedMessage } from '../protocol/message.js';
 import type { Engine, MergeOutcome, Prepared } from './engine/index.js';
+import { eventsBetween } from './event-pages.js';
+import type { EventRange } from './event-pages.js';
 import { eventById, eventsPage } from './events/index.js';
 import type { EventsPage } from './events/index.js';
+import { hubFailure } from './failure.js';
 import { fnameProofOf, fnameProofsOf } from './fnames/index.js';
 import {
   activeSignerEvent,
   activeSignerEvents,
+  fidRegistration,
   fidsPage,
   idRegisterEventByAddress,
+  idRegisterEventByFid,
   onChainEvents,
+  onChainSigner,
 } from './onchain/index.js';
 import type { ChainPosition } from './onchain/index.js';
 import type { Page, PageRequest } from './store/page.js';
@@ -34,10 +42,20 @@ export interface DbStats {
   approxSize: number;
 }
 
+/** How an address relates to a fid (Snapchain's GetFidAddressType). */
+export interface FidAddressType {
+  /** The fid's current custody address. */
+  isCustody: boolean;
+  /** Always false: Agora has no auth addresses. */
+  isAuth: boolean;
+  /** The fid has an active verification of the address. */
+  isVerified: boolean;
+}
+
 /**
- * Everything the node's HTTP API reads and writes, over one database: the engine (messages, merges,
- * validation) plus the on-chain, fname and event-log reads. Services and tests in the same process use it
- * directly, as the HTTP routes do.
+ * Everything the node's HTTP and gRPC APIs read and write, over one database: the engine (messages,
+ * merges, validation) plus the on-chain, fname and event-log reads. Services and tests in the same
+ * process use it directly, as both transports do.
  */
 export interface NodeApi {
   readonly engine: Engine;
@@ -49,6 +67,7 @@ export interface NodeApi {
   submit(received: ReceivedMessage): Promise<MergeOutcome>;
   dbStats(): Promise<DbStats>;
   fids(page: PageRequest<number>): Promise<Page<number, number>>;
+  /** Refuses a fid other than 0 for SIGNER_MIGRATED events, which belong to no fid. */
   onChainEvents(
     fid: number,
     type: OnChainEventType,
@@ -56,12 +75,18 @@ export interface NodeApi {
   ): Promise<Page<OnChainEvent, ChainPosition>>;
   activeSigners(fid: number, page: PageRequest<ChainPosition>): Promise<Page<OnChainEvent, ChainPosition>>;
   activeSigner(fid: number, key: Uint8Array): Promise<OnChainEvent | undefined>;
+  /** activeSigner and activeSigners as unified signer records. */
+  signer(fid: number, key: Uint8Array): Promise<Signer | undefined>;
+  signers(fid: number, page: PageRequest<ChainPosition>): Promise<Page<Signer, ChainPosition>>;
   idRegisterEventByAddress(address: Uint8Array): Promise<OnChainEvent | undefined>;
+  idRegisterEvent(fid: number): Promise<OnChainEvent | undefined>;
+  fidAddressType(fid: number, address: Uint8Array): Promise<FidAddressType>;
   /** An fname proof, or the body of the ENS UsernameProof message for a `.eth` name. */
   usernameProof(name: string): Promise<UserNameProof | undefined>;
   /** The fid's fname proofs first, then its ENS proofs. */
   usernameProofs(fid: number): Promise<UserNameProof[]>;
   events(fromId: number): Promise<EventsPage>;
+  eventsBetween(range: EventRange, page: PageRequest<number>): Promise<Page<HubEvent, number>>;
   event(id: number): Promise<HubEvent | undefined>;
   /** Throws when the database does not answer (the health check). */
   ping(): Promise<void>;
@@ -114,16 +139,42 @@ export function createNodeApi({ database, engine, version, batching }: NodeApiOp
     submit: (received) => submits.add(received),
     dbStats: () => readDbStats(database),
     fids: (page) => fidsPage(db, page),
-    onChainEvents: (fid, type, page) => onChainEvents(db, fid, type, page),
+    onChainEvents(fid, type, page) {
+      if (type === OnChainEventType.EVENT_TYPE_SIGNER_MIGRATED && fid !== 0) {
+        throw hubFailure('bad_request.invalid_param', 'fid must be 0 for signer migrated events');
+      }
+      return onChainEvents(db, fid, type, page);
+    },
     activeSigners: (fid, page) => activeSignerEvents(db, fid, page),
     activeSigner: (fid, key) => activeSignerEvent(db, fid, key),
+    async signer(fid, key) {
+      const event = await activeSignerEvent(db, fid, key);
+      return event && onChainSigner(event);
+    },
+    async signers(fid, page) {
+      const events = await activeSignerEvents(db, fid, page);
+      return { items: events.items.map(onChainSigner), next: events.next };
+    },
     idRegisterEventByAddress: (address) => idRegisterEventByAddress(db, address),
+    idRegisterEvent: (fid) => idRegisterEventByFid(db, fid),
+    async fidAddressType(fid, address) {
+      const [registration, verification] = await Promise.all([
+        fidRegistration(db, fid),
+        engine.verification(fid, address),
+      ]);
+      return {
+        isCustody: registration !== undefined && Buffer.from(registration.custodyAddress).equals(address),
+        isAuth: false,
+        isVerified: verification !== undefined,
+      };
+    },
     async usernameProof(name) {
       if (!name.endsWith('.eth')) return fnameProofOf(db, name);
       return (await engine.usernameProofByName(name))?.data?.usernameProofBody;
     },
     usernameProofs: async (fid) => [...(await fnameProofsOf(db, fid)), ...(await ensProofs(fid))],
     events: (fromId) => eventsPage(db, fromId),
+    eventsBetween: (range, page) => eventsBetween(db, range, page),
     event: (id) => eventById(db, id),
     async ping() {
       await sql`select 1`.execute(db);

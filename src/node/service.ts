@@ -13,7 +13,7 @@ import type { Database } from '../storage/index.js';
 import { createNodeApi } from './api.js';
 import type { BatchingOptions, NodeApi } from './api.js';
 import { createEngine, createSignaturePool } from './engine/index.js';
-import { pruneEvents, startJob, systemClock } from './events/index.js';
+import { createEventFeed, createEventStreams, pruneEvents, startJob, systemClock } from './events/index.js';
 import type { Clock, Job } from './events/index.js';
 import { startFnameSync } from './fnames/index.js';
 import type { FnameSync } from './fnames/index.js';
@@ -182,17 +182,31 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
       perMinute: config.submitRateLimit,
       now: () => clock.now(),
     });
+    // One feed tails the log for both APIs' streams; closed after both APIs have ended theirs.
+    const feedLog = log.child({ component: 'event-feed' });
+    const feed = createEventFeed({
+      db,
+      onError: (error) => feedLog.error({ err: error }, 'reading the event log failed; retrying'),
+    });
+    stops.push(() => feed.close());
+    const eventStreams = createEventStreams({
+      feed,
+      perIpLimit: config.subscribePerIpLimit,
+      authenticated: submitGuard.authenticated,
+    });
     app = await createNodeHttpApp({
       api,
       logger: deps.logger ?? false,
       corsOrigin: config.corsOrigin,
       submitGuard,
+      eventStreams,
     });
     const url = await app.listen({ host: config.host, port: config.port });
     if (config.grpcPort !== 0) {
       grpc = await startGrpcServer({
         api,
         submitGuard,
+        streams: eventStreams,
         host: config.host,
         port: config.grpcPort,
         tls: grpcTls(config),

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import { MessageType } from '../../protocol/gen/message.js';
 import type { CastId, Message, ReactionType, UserDataType } from '../../protocol/gen/message.js';
+import { StoreType } from '../../protocol/gen/request_response.js';
+import type { StorageLimit } from '../../protocol/gen/request_response.js';
 import type { Clock } from '../../shared/clock.js';
 import { storageUnits } from '../onchain/storage-units.js';
 import type { LimitedStore, StorageUnits } from '../onchain/storage-units.js';
@@ -28,11 +30,25 @@ import {
   verificationStore,
 } from './stores/index.js';
 import type { Target } from './stores/index.js';
-import { tsHashHash, tsHashTimestamp } from './ts-hash.js';
+import { makeTsHash, tsHashHash, tsHashTimestamp } from './ts-hash.js';
 
 /** Pages of messages are keyed by ts_hash: `after` is the ts_hash of the previous page's last message. */
 export type MessagePageRequest = PageRequest<Uint8Array>;
 export type MessagePage = Page<Message, Uint8Array>;
+
+/** Inclusive bounds on `MessageData.timestamp` (Farcaster seconds, uint32); an absent bound is open. */
+export interface TimestampBounds {
+  start?: number | undefined;
+  stop?: number | undefined;
+}
+
+/**
+ * A reaction or user data type filter: NONE (0) filters nothing, as an absent one does (the reference's
+ * rule for both).
+ */
+export function typeFilter<T extends number>(type: T | undefined): T | undefined {
+  return type === 0 ? undefined : type;
+}
 
 export interface StoreUsage {
   store: LimitedStore;
@@ -48,13 +64,25 @@ export interface StorageUsage {
   stores: StoreUsage[];
 }
 
+/** Each store's usage as the protocol's StorageLimit: the rows of a storage limits answer. */
+export function storageLimitsOf({ stores }: StorageUsage): StorageLimit[] {
+  return stores.map((store) => ({
+    storeType: store.store,
+    name: StoreType[store.store],
+    limit: store.limit,
+    used: store.used,
+    earliestTimestamp: store.earliest?.timestamp ?? 0,
+    earliestHash: store.earliest?.hash ?? new Uint8Array(),
+  }));
+}
+
 function selectMessages(db: Kysely<NodeTables>) {
   return db.selectFrom('messages');
 }
 
 type MessagesQuery = ReturnType<typeof selectMessages>;
 
-/** The reads the HTTP API serves, over the messages the engine stored. Misses are `undefined`. */
+/** The message reads both transports serve, over the messages the engine stored. Misses are `undefined`. */
 export function createMessageReads(db: Kysely<NodeTables>, clock: Clock, limits: StoreLimits) {
   const byKey = async (fid: number, store: number, key: Uint8Array, type: MessageType) => {
     const row = await selectMessages(db)
@@ -68,6 +96,12 @@ export function createMessageReads(db: Kysely<NodeTables>, clock: Clock, limits:
   };
   const ofFid = (fid: number, store: number) =>
     selectMessages(db).where('fid', '=', fid).where('store', '=', store);
+  const allMessagesByFid = (
+    fid: number,
+    store: LimitedStore,
+    page: MessagePageRequest,
+    bounds: TimestampBounds = {},
+  ) => messagePage(withinTimestamps(ofFid(fid, store), bounds), page);
 
   return {
     async messageByHash(hash: Uint8Array): Promise<Message | undefined> {
@@ -94,8 +128,17 @@ export function createMessageReads(db: Kysely<NodeTables>, clock: Clock, limits:
       return row === undefined ? undefined : decodeStored(row.encoded);
     },
 
-    /** CastAdds and CastRemoves, as the reference's castsByFid serves them. */
-    castsByFid: (fid: number, page: MessagePageRequest) => messagePage(ofFid(fid, castStore.store), page),
+    /**
+     * Every message of one of the fid's stores, adds and removes (and link compact states), within
+     * `bounds`: the reference's getAll*MessagesByFid.
+     */
+    allMessagesByFid,
+    /** CastAdds and CastRemoves, as the reference's castsByFid (its getAllCastMessagesByFid) serves them. */
+    castsByFid: (fid: number, page: MessagePageRequest, bounds?: TimestampBounds) =>
+      allMessagesByFid(fid, castStore.store, page, bounds),
+    /** CastAdds only: the reference's gRPC GetCastsByFid. */
+    castAddsByFid: (fid: number, page: MessagePageRequest) =>
+      messagePage(adds(ofFid(fid, castStore.store)), page),
     reactionsByFid: (fid: number, page: MessagePageRequest, type?: ReactionType) =>
       messagePage(ofReactionType(adds(ofFid(fid, reactionStore.store)), type), page),
     linksByFid: (fid: number, page: MessagePageRequest, type?: string) =>
@@ -194,7 +237,33 @@ function adds(query: MessagesQuery): MessagesQuery {
 }
 
 function ofReactionType(query: MessagesQuery, type: ReactionType | undefined): MessagesQuery {
-  return type === undefined ? query : query.where('reaction_type', '=', type);
+  const filter = typeFilter(type);
+  return filter === undefined ? query : query.where('reaction_type', '=', filter);
+}
+
+const MAX_TIMESTAMP = 0xffff_ffff;
+const HASH_BYTES = 20;
+
+function checkTimestamp(timestamp: number): number {
+  if (!Number.isSafeInteger(timestamp) || timestamp < 0 || timestamp > MAX_TIMESTAMP) {
+    throw new RangeError('a message timestamp bound must be a uint32');
+  }
+  return timestamp;
+}
+
+/** The first ts_hash of a second: ts_hash order is timestamp order. */
+function firstTsHashOf(timestamp: number): Uint8Array {
+  return makeTsHash(timestamp, new Uint8Array(HASH_BYTES));
+}
+
+function withinTimestamps(query: MessagesQuery, { start, stop }: TimestampBounds): MessagesQuery {
+  let bounded = query;
+  if (start !== undefined) bounded = bounded.where('ts_hash', '>=', firstTsHashOf(checkTimestamp(start)));
+  // The last second has no successor to bound by, and every timestamp is within it.
+  if (stop !== undefined && checkTimestamp(stop) < MAX_TIMESTAMP) {
+    bounded = bounded.where('ts_hash', '<', firstTsHashOf(stop + 1));
+  }
+  return bounded;
 }
 
 function ofLinkType(query: MessagesQuery, type: string | undefined): MessagesQuery {

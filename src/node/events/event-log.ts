@@ -107,6 +107,17 @@ export async function eventsPage(
   return { events, nextPageEventId: last === undefined ? fromId : last.id + 1 };
 }
 
+/** The newest event's id, or undefined when the log is empty. */
+export async function lastEventId(db: Kysely<NodeTables>): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('hub_events')
+    .select('id')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
+}
+
 /** Deletes events older than `retentionMs` before `nowMs`; returns how many. */
 export async function pruneEvents(
   db: Kysely<NodeTables>,

@@ -3,6 +3,7 @@ import { Server, ServerCredentials } from '@grpc/grpc-js';
 import type { UntypedServiceImplementation } from '@grpc/grpc-js';
 import type { Logger } from 'pino';
 import type { NodeApi } from '../api.js';
+import type { EventStreams } from '../events/event-stream.js';
 import type { SubmitGuard } from '../submit-guard.js';
 import { unaryCall } from './handler.js';
 import type { UnaryHandlers } from './handler.js';
@@ -13,6 +14,7 @@ import { readHandlers } from './reads.js';
 import { unimplemented } from './status.js';
 import type { GrpcFailure } from './status.js';
 import { submitHandlers } from './submit.js';
+import { subscriptions } from './subscribe.js';
 
 /** Methods whose data Agora does not have, with the reason the client is told. */
 const UNIMPLEMENTED: Partial<Record<HubServiceMethod, string>> = {
@@ -26,6 +28,8 @@ export interface GrpcServerOptions {
   api: NodeApi;
   /** Shared with the HTTP API: one per-IP submit limit and one set of credentials for both. */
   submitGuard: SubmitGuard;
+  /** Subscribe's streams: shared with the HTTP API's, so one per-IP limit counts both. */
+  streams: EventStreams;
   host: string;
   port: number;
   /** PEM files; both or neither. */
@@ -88,6 +92,8 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
     if (handler !== undefined) implementation[name] = unaryCall(handler, onFault);
     else if (reason !== undefined) implementation[name] = refuse(unimplemented(reason));
   }
+  const subscribe = subscriptions(options.streams, onFault);
+  implementation.Subscribe = subscribe.handle;
 
   const server = new Server({
     // Hubble's keepalive: a ping every 10 s, a connection that does not answer in 5 s is dropped.
@@ -106,6 +112,8 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= new Promise<void>((resolve) => {
+      // Streams never finish on their own: each is told why it ends, then the server waits for that.
+      subscribe.endAll();
       const cut = setTimeout(() => server.forceShutdown(), SHUTDOWN_GRACE_MS);
       server.tryShutdown(() => {
         clearTimeout(cut);

@@ -17,7 +17,7 @@ export interface NodeGrpcHarness extends NodeHttpHarness {
 }
 
 export interface GrpcHarnessOptions extends HarnessOptions {
-  grpc?: Partial<Omit<GrpcServerOptions, 'api' | 'submitGuard'>>;
+  grpc?: Partial<Omit<GrpcServerOptions, 'api' | 'submitGuard' | 'streams'>>;
 }
 
 export async function openNodeGrpc(
@@ -30,6 +30,7 @@ export async function openNodeGrpc(
     grpc = await startGrpcServer({
       api: http.api,
       submitGuard: http.submitGuard,
+      streams: http.eventStreams,
       host: '127.0.0.1',
       port: 0,
       logger: false,
@@ -45,7 +46,8 @@ export async function openNodeGrpc(
     grpc,
     client,
     async close() {
-      client.close();
+      // hub-nodejs's own close() hands back the channel's close function without calling it.
+      client.$.close();
       await grpc.close();
       await http.close();
     },

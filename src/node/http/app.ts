@@ -2,8 +2,10 @@ import type { Logger } from 'pino';
 import { createHttpApp } from '../../shared/http/index.js';
 import type { HttpApp } from '../../shared/http/index.js';
 import type { NodeApi } from '../api.js';
+import type { EventStreams } from '../events/event-stream.js';
 import { nodeErrorRenderer } from './errors.js';
 import { registerCastRoutes } from './routes/casts.js';
+import { registerEventStreamRoute } from './routes/event-stream.js';
 import { registerEventRoutes } from './routes/events.js';
 import { registerLinkRoutes } from './routes/links.js';
 import { registerOnChainRoutes } from './routes/onchain.js';
@@ -20,6 +22,10 @@ export interface NodeHttpOptions {
   corsOrigin: string;
   /** Who may submit (shared with the gRPC API); anyone when absent. */
   submitGuard?: SubmitGuard | undefined;
+  /** The live event streams (shared with gRPC Subscribe); without them `/v1/events/stream` is not served. */
+  eventStreams?: EventStreams | undefined;
+  /** How often a quiet event stream sends a keep-alive comment; 15 s when absent. */
+  streamKeepAliveMs?: number | undefined;
 }
 
 /** The node's HTTP API (node-api.md §1) on the shared app; closing it drains the submit batches. */
@@ -41,6 +47,9 @@ export async function createNodeHttpApp(options: NodeHttpOptions): Promise<HttpA
   registerUserRoutes(app, api);
   registerOnChainRoutes(app, api);
   registerEventRoutes(app, api);
+  if (options.eventStreams !== undefined) {
+    registerEventStreamRoute(app, options.eventStreams, { keepAliveMs: options.streamKeepAliveMs });
+  }
   await app.ready();
   return app;
 }

@@ -6,13 +6,13 @@ import {
   MessagesResponse,
   OnChainEventResponse,
   StorageLimit,
-  StoreType,
   UsernameProofsResponse,
   ValidationResponse,
 } from '../../protocol/gen/request_response.js';
 import { UserNameProof } from '../../protocol/gen/username_proof.js';
 import { toHubJson } from '../../protocol/hub-json.js';
 import type { DbStats } from '../api.js';
+import { storageLimitsOf } from '../engine/index.js';
 import type { StorageUsage } from '../engine/index.js';
 import type { EventsPage } from '../events/index.js';
 import type { ChainPosition } from '../onchain/index.js';
@@ -66,16 +66,7 @@ export function eventsJson(page: EventsPage): unknown {
  * generated type is Snapchain's, whose tier and lending fields Hubble never sends, so they are left out.
  */
 export function storageLimitsJson(usage: StorageUsage): unknown {
-  const limits = usage.stores.map((store) =>
-    toHubJson(StorageLimit, {
-      storeType: store.store,
-      name: StoreType[store.store],
-      limit: store.limit,
-      used: store.used,
-      earliestTimestamp: store.earliest?.timestamp ?? 0,
-      earliestHash: store.earliest?.hash ?? new Uint8Array(),
-    }),
-  );
+  const limits = storageLimitsOf(usage).map((limit) => toHubJson(StorageLimit, limit));
   const { legacy, units2024 } = usage.units;
   return {
     limits,

@@ -11,8 +11,12 @@ import { openTestDatabase } from '../../storage/testing.js';
 import type { TestDatabase } from '../../storage/testing.js';
 import { createNodeApi } from '../api.js';
 import type { BatchingOptions, NodeApi } from '../api.js';
-import type { Engine } from '../engine/index.js';
+import type { Engine, EngineOptions } from '../engine/index.js';
 import { clock, testEngine } from '../engine/testing.js';
+import { createEventStreams } from '../events/event-stream.js';
+import type { EventStreams } from '../events/event-stream.js';
+import { createEventFeed } from '../events/feed.js';
+import type { EventFeed } from '../events/feed.js';
 import type { NodeTables } from '../store/schema.js';
 import { createSubmitGuard } from '../submit-guard.js';
 import type { SubmitGuard } from '../submit-guard.js';
@@ -26,6 +30,9 @@ export interface NodeHttpHarness {
   database: TestDatabase<NodeTables>;
   /** The submit limit and credentials, for a gRPC server beside the app (grpc/testing.ts). */
   submitGuard: SubmitGuard;
+  /** The event feed and streams behind `/v1/events/stream`, for gRPC Subscribe beside the app. */
+  feed: EventFeed;
+  eventStreams: EventStreams;
   /** GET a path; the body parsed as JSON. */
   get(path: string): Promise<{ status: number; body: Json }>;
   /** POST protobuf bytes (or a message, encoded) to a submit route. */
@@ -41,31 +48,49 @@ export interface NodeHttpHarness {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Json = any;
 
-export interface HarnessOptions extends Partial<Omit<NodeHttpOptions, 'api' | 'submitGuard'>> {
+export interface HarnessOptions extends Partial<
+  Omit<NodeHttpOptions, 'api' | 'submitGuard' | 'eventStreams'>
+> {
+  /** Options of the test engine, e.g. small store limits. */
+  engine?: Partial<EngineOptions>;
   /** Wraps the test engine, e.g. to count batches. */
   wrapEngine?: (engine: Engine) => Engine;
   /** `user:password` pairs required to submit; none means no auth. */
   rpcAuth?: readonly string[];
   /** Submits per client IP per minute (on the test clock); 0 (the default) turns the limit off. */
   submitRateLimit?: number;
+  /** Whether loopback callers escape the limit, as in production (default true). */
+  loopbackExempt?: boolean;
   batching?: Partial<BatchingOptions>;
+  /** Event streams: per-IP limit (default 4, as the node's), stall timeout and the feed's poll interval. */
+  streams?: { perIpLimit?: number; stallTimeoutMs?: number; pollIntervalMs?: number };
 }
 
 export async function openNodeHttp(dialect: Dialect, options: HarnessOptions = {}): Promise<NodeHttpHarness> {
   const database = await openTestDatabase<NodeTables>(dialect, 'node');
-  const base = testEngine(database.db);
+  const base = testEngine(database.db, options.engine);
   const engine = options.wrapEngine?.(base) ?? base;
   const api = createNodeApi({ database, engine, version: 'test', batching: options.batching });
   const submitGuard = createSubmitGuard({
     rpcAuth: options.rpcAuth,
     perMinute: options.submitRateLimit ?? 0,
     now: () => clock.now(),
+    ...(options.loopbackExempt === false && { exempt: () => false }),
+  });
+  const feed = createEventFeed({ db: database.db, pollIntervalMs: options.streams?.pollIntervalMs });
+  const eventStreams = createEventStreams({
+    feed,
+    perIpLimit: options.streams?.perIpLimit ?? 4,
+    authenticated: submitGuard.authenticated,
+    stallTimeoutMs: options.streams?.stallTimeoutMs,
   });
   const app = await createNodeHttpApp({
     api,
     logger: options.logger ?? false,
     corsOrigin: options.corsOrigin ?? '*',
     submitGuard,
+    eventStreams,
+    streamKeepAliveMs: options.streamKeepAliveMs,
   });
   const send = async (request: InjectOptions) => {
     const response = await app.inject(request);
@@ -77,6 +102,8 @@ export async function openNodeHttp(dialect: Dialect, options: HarnessOptions = {
     engine,
     database,
     submitGuard,
+    feed,
+    eventStreams,
     get: (url) => send({ method: 'GET', url }),
     post: (url, body, { headers = {}, remoteAddress } = {}) =>
       send({
@@ -90,6 +117,7 @@ export async function openNodeHttp(dialect: Dialect, options: HarnessOptions = {
       }),
     async close() {
       await app.close();
+      await feed.close();
       await api.close();
       await database.cleanup();
     },

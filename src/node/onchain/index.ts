@@ -9,10 +9,12 @@ export {
   fidRegistration,
   fidsPage,
   idRegisterEventByAddress,
+  idRegisterEventByFid,
   isActiveSigner,
   onChainEvents,
 } from './queries.js';
 export type { FidRegistration } from './queries.js';
+export { onChainSigner } from './signer-records.js';
 export {
   LEGACY_UNIT_CUTOFF_SECONDS,
   rentExpiry,

@@ -99,17 +99,15 @@ export async function idRegisterEventByAddress(
   db: Kysely<NodeTables>,
   address: Uint8Array,
 ): Promise<OnChainEvent | undefined> {
-  const row = await custodyOf(db, address)
-    .innerJoin('onchain_events as e', (join) =>
-      join
-        .on('e.type', '=', OnChainEventType.EVENT_TYPE_ID_REGISTER)
-        .onRef('e.fid', '=', 'fids.fid')
-        .onRef('e.block_number', '=', 'fids.custody_block_number')
-        .onRef('e.log_index', '=', 'fids.custody_log_index'),
-    )
-    .select('e.encoded')
-    .executeTakeFirst();
-  return row === undefined ? undefined : decodeOnChainEvent(row);
+  return custodyEvent(custodyOf(db, address));
+}
+
+/** The fid's newest REGISTER/TRANSFER event: the one that set its current custody address. */
+export async function idRegisterEventByFid(
+  db: Kysely<NodeTables>,
+  fid: number,
+): Promise<OnChainEvent | undefined> {
+  return custodyEvent(db.selectFrom('fids').where('fids.fid', '=', fid));
 }
 
 function custodyOf(db: Kysely<NodeTables>, address: Uint8Array) {
@@ -120,6 +118,21 @@ function custodyOf(db: Kysely<NodeTables>, address: Uint8Array) {
     .orderBy('custody_block_number', 'desc')
     .orderBy('custody_log_index', 'desc')
     .limit(1);
+}
+
+/** The ID_REGISTER event that set the custody of the first `fids` row the query selects. */
+async function custodyEvent(fids: ReturnType<typeof custodyOf>): Promise<OnChainEvent | undefined> {
+  const row = await fids
+    .innerJoin('onchain_events as e', (join) =>
+      join
+        .on('e.type', '=', OnChainEventType.EVENT_TYPE_ID_REGISTER)
+        .onRef('e.fid', '=', 'fids.fid')
+        .onRef('e.block_number', '=', 'fids.custody_block_number')
+        .onRef('e.log_index', '=', 'fids.custody_log_index'),
+    )
+    .select('e.encoded')
+    .executeTakeFirst();
+  return row === undefined ? undefined : decodeOnChainEvent(row);
 }
 
 /** Whether `key` may sign messages for `fid`: its latest deciding event is an ADD of key type 1. */

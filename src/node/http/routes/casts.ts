@@ -2,6 +2,7 @@ import type { HttpApp } from '../../../shared/http/index.js';
 import type { NodeApi } from '../../api.js';
 import type { Target } from '../../engine/index.js';
 import { badParam, found } from '../../failure.js';
+import { notFound } from '../../not-found.js';
 import { tsHashPositions } from '../../paging.js';
 import { pageRequest } from '../paging.js';
 import * as p from '../params.js';
@@ -26,7 +27,7 @@ export function registerCastRoutes(app: HttpApp, { engine }: NodeApi): void {
     async ({ query }) => {
       const fid = p.required(query, 'fid', p.fid);
       const hash = p.required(query, 'hash', p.messageHash);
-      return messageJson(found(await engine.castById({ fid, hash }), `castAddMessage not found for ${fid}`));
+      return messageJson(found(await engine.castById({ fid, hash }), notFound.cast(fid)));
     },
   );
 

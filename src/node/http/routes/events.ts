@@ -1,6 +1,7 @@
 import type { HttpApp } from '../../../shared/http/index.js';
 import type { NodeApi } from '../../api.js';
 import { found } from '../../failure.js';
+import { notFound } from '../../not-found.js';
 import * as p from '../params.js';
 import { eventsJson, hubEventJson, infoJson } from '../render.js';
 import { described } from './route-schema.js';
@@ -20,7 +21,7 @@ export function registerEventRoutes(app: HttpApp, api: NodeApi): void {
     described('One event by its id', { event_id: 'The event id (required)', id: 'Same as event_id' }),
     async ({ query }) => {
       const id = p.required(query, ['event_id', 'id'], p.uint);
-      return hubEventJson(found(await api.event(id), `NotFound: event ${id} not found`));
+      return hubEventJson(found(await api.event(id), notFound.event(id)));
     },
   );
 

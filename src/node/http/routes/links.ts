@@ -1,6 +1,7 @@
 import type { HttpApp } from '../../../shared/http/index.js';
 import type { NodeApi } from '../../api.js';
 import { found } from '../../failure.js';
+import { notFound } from '../../not-found.js';
 import { tsHashPositions } from '../../paging.js';
 import { pageRequest } from '../paging.js';
 import * as p from '../params.js';
@@ -19,7 +20,7 @@ export function registerLinkRoutes(app: HttpApp, { engine }: NodeApi): void {
       const fid = p.required(query, 'fid', p.fid);
       const targetFid = p.required(query, 'target_fid', p.fid);
       const link = await engine.linkById(fid, p.required(query, 'link_type', p.linkType), targetFid);
-      return messageJson(found(link, `Link Add Message not found for ${fid}`));
+      return messageJson(found(link, notFound.link(fid)));
     },
   );
 

@@ -1,8 +1,8 @@
-import { OnChainEventType, onChainEventTypeFromJSON } from '../../../protocol/gen/onchain_event.js';
-import { bytesToHex } from '../../../protocol/hex.js';
+import { onChainEventTypeFromJSON } from '../../../protocol/gen/onchain_event.js';
 import type { HttpApp } from '../../../shared/http/index.js';
 import type { NodeApi } from '../../api.js';
-import { found, hubFailure } from '../../failure.js';
+import { found } from '../../failure.js';
+import { notFound } from '../../not-found.js';
 import { chainPositions, fidPositions } from '../../paging.js';
 import { pageRequest } from '../paging.js';
 import * as p from '../params.js';
@@ -35,7 +35,7 @@ export function registerOnChainRoutes(app: HttpApp, api: NodeApi): void {
       const signer = p.optional(query, 'signer', p.signerKey);
       if (signer === undefined)
         return onChainEventsJson(await api.activeSigners(fid, pageRequest(query, chainPositions)));
-      return onChainEventJson(found(await api.activeSigner(fid, signer), 'no such active signer'));
+      return onChainEventJson(found(await api.activeSigner(fid, signer), notFound.onChainSigner()));
     },
   );
 
@@ -50,9 +50,6 @@ export function registerOnChainRoutes(app: HttpApp, api: NodeApi): void {
     async ({ query }) => {
       const fid = p.required(query, 'fid', p.uint);
       const type = p.required(query, 'event_type', eventType);
-      if (type === OnChainEventType.EVENT_TYPE_SIGNER_MIGRATED && fid !== 0) {
-        throw hubFailure('bad_request.invalid_param', 'fid must be 0 for signer migrated events');
-      }
       return onChainEventsJson(await api.onChainEvents(fid, type, pageRequest(query, chainPositions)));
     },
   );
@@ -65,7 +62,7 @@ export function registerOnChainRoutes(app: HttpApp, api: NodeApi): void {
     async ({ query }) => {
       const address = p.required(query, 'address', p.ethAddress);
       const event = await api.idRegisterEventByAddress(address);
-      return onChainEventJson(found(event, `NotFound: no id registry event for ${bytesToHex(address)}`));
+      return onChainEventJson(found(event, notFound.idRegisterEventByAddress(address)));
     },
   );
 }

@@ -1,7 +1,8 @@
-import { ReactionType, reactionTypeFromJSON } from '../../../protocol/gen/message.js';
+import { reactionTypeFromJSON } from '../../../protocol/gen/message.js';
 import type { HttpApp } from '../../../shared/http/index.js';
 import type { NodeApi } from '../../api.js';
 import { found } from '../../failure.js';
+import { notFound } from '../../not-found.js';
 import { tsHashPositions } from '../../paging.js';
 import { pageRequest } from '../paging.js';
 import * as p from '../params.js';
@@ -11,10 +12,9 @@ import { described, FID, PAGING, REACTION_TYPE } from './route-schema.js';
 
 const reactionType = p.enumOf(reactionTypeFromJSON, 'REACTION_TYPE_');
 
-/** The optional type filter of the lists; NONE (0) means every type, as in the reference. */
-function typeFilter(query: Query): ReactionType | undefined {
-  const type = p.optional(query, 'reaction_type', reactionType);
-  return type === ReactionType.NONE ? undefined : type;
+/** The lists' optional type filter; the engine reads NONE as every type, for both transports. */
+function listType(query: Query) {
+  return p.optional(query, 'reaction_type', reactionType);
 }
 
 function targetCast(query: Query) {
@@ -43,7 +43,7 @@ export function registerReactionRoutes(app: HttpApp, { engine }: NodeApi): void 
       const fid = p.required(query, 'fid', p.fid);
       const type = p.required(query, 'reaction_type', reactionType);
       const reaction = await engine.reactionById(fid, type, targetCast(query));
-      return messageJson(found(reaction, `reactionAddMessage not found for ${fid}`));
+      return messageJson(found(reaction, notFound.reaction(fid)));
     },
   );
 
@@ -55,7 +55,7 @@ export function registerReactionRoutes(app: HttpApp, { engine }: NodeApi): void 
         await engine.reactionsByFid(
           p.required(query, 'fid', p.fid),
           pageRequest(query, tsHashPositions),
-          typeFilter(query),
+          listType(query),
         ),
       ),
   );
@@ -68,7 +68,7 @@ export function registerReactionRoutes(app: HttpApp, { engine }: NodeApi): void 
         await engine.reactionsByTarget(
           targetCast(query),
           pageRequest(query, tsHashPositions),
-          typeFilter(query),
+          listType(query),
         ),
       ),
   );
@@ -85,7 +85,7 @@ export function registerReactionRoutes(app: HttpApp, { engine }: NodeApi): void 
         await engine.reactionsByTarget(
           { url: p.required(query, 'url', p.url) },
           pageRequest(query, tsHashPositions),
-          typeFilter(query),
+          listType(query),
         ),
       ),
   );

@@ -1,7 +1,9 @@
-import { UserDataType, userDataTypeFromJSON } from '../../../protocol/gen/message.js';
+import { userDataTypeFromJSON } from '../../../protocol/gen/message.js';
 import type { HttpApp } from '../../../shared/http/index.js';
 import type { NodeApi } from '../../api.js';
+import { typeFilter } from '../../engine/index.js';
 import { found } from '../../failure.js';
+import { notFound } from '../../not-found.js';
 import { tsHashPositions } from '../../paging.js';
 import { pageRequest } from '../paging.js';
 import * as p from '../params.js';
@@ -23,11 +25,11 @@ export function registerUserRoutes(app: HttpApp, api: NodeApi): void {
     }),
     async ({ query }) => {
       const fid = p.required(query, 'fid', p.fid);
-      const type = p.optional(query, 'user_data_type', userDataType);
-      if (type === undefined || type === UserDataType.NONE) {
+      const type = typeFilter(p.optional(query, 'user_data_type', userDataType));
+      if (type === undefined) {
         return messagesJson(await engine.userDataByFid(fid, pageRequest(query, tsHashPositions)));
       }
-      return messageJson(found(await engine.userData(fid, type), 'NotFound: UserDataAdd message not found'));
+      return messageJson(found(await engine.userData(fid, type), notFound.userData()));
     },
   );
 
@@ -36,9 +38,7 @@ export function registerUserRoutes(app: HttpApp, api: NodeApi): void {
     described('The proof of an fname, or of an ENS name (x.eth)', { name: 'The name (required)' }),
     async ({ query }) => {
       const name = p.required(query, 'name', p.username);
-      return usernameProofJson(
-        found(await api.usernameProof(name), `NotFound: UserNameProof not found for ${name}`),
-      );
+      return usernameProofJson(found(await api.usernameProof(name), notFound.usernameProof(name)));
     },
   );
 
@@ -62,7 +62,7 @@ export function registerUserRoutes(app: HttpApp, api: NodeApi): void {
         return messagesJson(await engine.verificationsByFid(fid, pageRequest(query, tsHashPositions)));
       }
       const verification = await engine.verification(fid, address);
-      return messageJson(found(verification, `NotFound: verificationAddMessage not found for ${fid}`));
+      return messageJson(found(verification, notFound.verification(fid)));
     },
   );
 }
