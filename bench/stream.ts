@@ -18,6 +18,7 @@ import { MessageData, MessageType } from '../src/protocol/gen/message.js';
 import { encodeMessage } from '../src/protocol/message.js';
 import { currentThreadId, threadStats } from '../src/shared/threads.js';
 import { openTestDatabase } from '../src/storage/testing.js';
+import { freePort } from '../test/support/free-port.js';
 import { encodeGet, encodePost, openRawConnection } from './raw-http-client.js';
 
 const FIDS = 100;
@@ -223,7 +224,7 @@ async function main(): Promise<void> {
       chainConfirmations: 0,
       submitRateLimit: 0,
       eventRetentionHours: 72,
-      grpcPort: 0,
+      grpcPort: await freePort(),
       subscribePerIpLimit: 0,
     },
     { database, clock },

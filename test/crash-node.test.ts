@@ -271,7 +271,7 @@ forEachDialect('agora node killed mid-stream', (dialect) => {
         await registerName(authors[0], nameOf(1));
         node = await crashService('node', dialect, CRASH, [
           ...['--network', 'devnet', '--chain-rpc-url', devnet.rpcUrl, '--chain-confirmations', '0'],
-          ...['--names-url', namesUrl, '--submit-rate-limit', '0'],
+          ...['--names-url', namesUrl, '--submit-rate-limit', '0', '--grpc-port', '0'],
         ]);
         url = (await node.start()).url;
         for (const author of authors) {

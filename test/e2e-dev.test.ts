@@ -11,7 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { getInsecureHubRpcClient } from '@farcaster/hub-nodejs';
 import { runJourney, type DevnetInfo } from '../examples/journey/run.js';
+import { freePort } from './support/free-port.js';
 
 const BIN = fileURLToPath(new URL('../bin/agora.js', import.meta.url));
 
@@ -46,10 +48,12 @@ describe('agora dev, end to end', { timeout: 180_000 }, () => {
   let dataDir: string;
   let dev: ChildProcess;
   let output = '';
-  let devnet: DevnetInfo;
+  let devnet: DevnetInfo & { urls: { nodeGrpc?: string } };
+  let grpcPort: number;
 
   before(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'agora-e2e-'));
+    grpcPort = await freePort();
     dev = spawn(
       process.execPath,
       [
@@ -60,6 +64,7 @@ describe('agora dev, end to end', { timeout: 180_000 }, () => {
         '--log-level',
         'warn',
         ...['--chain-port', '0', '--node-port', '0', '--names-port', '0', '--social-port', '0'],
+        ...['--node-grpc-port', String(grpcPort)],
       ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
@@ -84,6 +89,20 @@ describe('agora dev, end to end', { timeout: 180_000 }, () => {
     assert.match(output, new RegExp(devnet.urls.social.replace(/[.]/g, '\\.')));
     assert.match(output, /Funded dev accounts/);
     assert.equal(devnet.chainId, 10);
+    assert.equal(devnet.urls.nodeGrpc, `127.0.0.1:${grpcPort}`);
+    assert.match(output, new RegExp(`gRPC    127\\.0\\.0\\.1:${grpcPort}`));
+  });
+
+  it('serves the node over gRPC at urls.nodeGrpc, to hub-nodejs', async () => {
+    const client = getInsecureHubRpcClient(devnet.urls.nodeGrpc ?? '');
+    try {
+      const info = await client.getInfo({});
+      assert.ok(info.isOk(), String(info.isErr() && info.error.message));
+      assert.match(info.value.version, /^\d+\.\d+\.\d+/);
+      assert.equal(info.value.numShards, 1);
+    } finally {
+      client.$.close();
+    }
   });
 
   it('runs the journey for two apps at once, each read back through the three APIs', async () => {

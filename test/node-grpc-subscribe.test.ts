@@ -37,19 +37,25 @@ interface Recording {
 }
 
 function record(stream: ClientReadableStream<HubEvent>): Recording {
+  const ended = new Promise<ServiceError | undefined>((resolve) => {
+    stream.once('error', (error: ServiceError) => {
+      recording.error = error;
+      resolve(error);
+    });
+    stream.once('end', () => resolve(recording.error));
+  });
   const recording: Recording = {
     events: [],
     error: undefined,
     stream,
-    opened: new Promise((resolve) => stream.once('metadata', () => resolve())),
-    ended: new Promise((resolve) => {
-      stream.once('error', (error: ServiceError) => {
-        recording.error = error;
-        resolve(error);
-      });
-      stream.once('end', () => resolve(recording.error));
+    opened: new Promise((resolve, reject) => {
+      stream.once('metadata', () => resolve());
+      void ended.then((error) => reject(new Error(`the stream ended unopened: ${error?.details}`)));
     }),
+    ended,
   };
+  // A refusal settles `opened` too; only tests that wait for it should hear of it.
+  recording.opened.catch(() => undefined);
   stream.on('data', (event: HubEvent) => recording.events.push(event));
   return recording;
 }

@@ -178,6 +178,8 @@ describe('agora node', () => {
         'node',
         '--port',
         '0',
+        '--grpc-port',
+        '0',
         '--host',
         '127.0.0.1',
         '--data-dir',

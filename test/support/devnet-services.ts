@@ -35,7 +35,7 @@ export function devnetNodeConfig(devnet: Devnet, dataDir: string, namesUrl: stri
   const args = [
     ...common(dataDir),
     ...['--network', 'devnet', '--chain-rpc-url', devnet.rpcUrl, '--chain-confirmations', '0'],
-    ...['--names-url', namesUrl],
+    ...['--names-url', namesUrl, '--grpc-port', '0'],
   ];
   return parseCommand('node', COMMANDS.node.options, args, {}).config;
 }

@@ -8,7 +8,7 @@ import type { EventFeed } from './feed.js';
  * A consumer that has not taken anything for this long is cut. Longer than the reference's 10 s so a
  * consumer pausing for a slow database write is not dropped, short enough that a dead one frees its slot.
  */
-export const DEFAULT_STALL_TIMEOUT_MS = 30_000;
+const DEFAULT_STALL_TIMEOUT_MS = 30_000;
 
 /** Where a stream's events go: a transport's response, whose buffer fills when the client reads slowly. */
 export interface EventSink {

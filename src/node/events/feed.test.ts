@@ -90,10 +90,12 @@ forEachDialect('event feed', (dialect) => {
 
   it('without fromId, sends only what is merged after it starts', async () => {
     await append(event(1));
-    const { iterator } = follow(feedOf());
+    let started: () => void = () => undefined;
+    const start = new Promise<void>((resolve) => (started = resolve));
+    // The follow reads where the log ends on its first pull, and says so before any event.
+    const { iterator } = follow(feedOf(), { onStart: () => started() });
     const first = iterator.next();
-    // The follow reads where the log ends on its first pull; give that read time to happen.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await start;
     const [later] = await append(event(2));
     assert.equal((await first).value?.id, later?.id);
   });

@@ -23,9 +23,9 @@ export const SHUTTING_DOWN = hubError('unavailable', 'the node is shutting down'
  * latency well under a human's notice (a merge batch already takes milliseconds) for about 50 cheap
  * primary-key range reads per second per process, and none at all while nobody follows.
  */
-export const DEFAULT_POLL_INTERVAL_MS = 20;
+const DEFAULT_POLL_INTERVAL_MS = 20;
 /** Recent events kept for followers near the head: a few seconds of a heavy burst, some MB at most. */
-export const DEFAULT_WINDOW_SIZE = 4096;
+const DEFAULT_WINDOW_SIZE = 4096;
 /** The tail reads this many per query, and again at once when the page came back full. */
 const TAIL_PAGE_SIZE = 500;
 

@@ -13,20 +13,7 @@ export {
 export type { EventsPage, NewHubEvent } from './event-log.js';
 export { startJob } from './periodic-job.js';
 export type { Job, JobLogger } from './periodic-job.js';
-export {
-  DEFAULT_POLL_INTERVAL_MS,
-  DEFAULT_WINDOW_SIZE,
-  SHUTTING_DOWN,
-  STREAMED_EVENT_TYPES,
-  createEventFeed,
-} from './feed.js';
-export type { EventFeed, EventFeedOptions, FeedStats, FollowOptions } from './feed.js';
-export { DEFAULT_STALL_TIMEOUT_MS, createEventStreams } from './event-stream.js';
-export type {
-  EventSink,
-  EventStream,
-  EventStreams,
-  EventStreamsOptions,
-  StreamEnd,
-  StreamRequest,
-} from './event-stream.js';
+export { createEventFeed } from './feed.js';
+export type { EventFeed, EventFeedOptions, FollowOptions } from './feed.js';
+export { createEventStreams } from './event-stream.js';
+export type { EventSink, EventStreams, StreamEnd } from './event-stream.js';

@@ -12,7 +12,7 @@ import { hubEventJson } from '../render.js';
 import { described } from './route-schema.js';
 
 /** A comment line this often keeps proxies and clients from taking a quiet stream for a dead one. */
-export const DEFAULT_KEEP_ALIVE_MS = 15_000;
+const DEFAULT_KEEP_ALIVE_MS = 15_000;
 
 const STREAM_HEADERS = {
   'content-type': 'text/event-stream; charset=utf-8',
@@ -142,7 +142,8 @@ export function registerEventStreamRoute(
       response.once('close', cancel);
       if (response.destroyed) cancel();
       const keepAlive = setInterval(() => {
-        if (!response.writableNeedDrain && !response.writableEnded) response.write(': keep-alive\n\n');
+        const idle = !response.writableNeedDrain && !response.writableEnded && !response.destroyed;
+        if (idle) response.write(': keep-alive\n\n');
       }, keepAliveMs);
       open.add(stream);
       const end = await stream.run(sinkOf(response));
