@@ -1,7 +1,7 @@
 import type { Metadata, sendUnaryData, ServerUnaryCall, ServerWritableStream } from '@grpc/grpc-js';
 import { hubError } from '../../protocol/errors.js';
 import { MalformedRequest } from './hub-service.js';
-import type { HubServiceMethod, Request , HUB_SERVICE} from './hub-service.js';
+import type { HubServiceMethod, Request, HUB_SERVICE } from './hub-service.js';
 import { grpcFailure, toGrpcFailure } from './status.js';
 
 type Definition<M extends HubServiceMethod> = (typeof HUB_SERVICE)[M];
