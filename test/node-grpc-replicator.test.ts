@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, it } from 'node:test';
+import { validations } from '@farcaster/hub-nodejs';
 import { mergeOnChainEvents } from '../src/node/onchain/merge.js';
 import { totalUnits } from '../src/node/onchain/storage-units.js';
 import { signerEvent } from '../src/node/onchain/testing.js';
@@ -106,6 +107,14 @@ forEachDialect('a hub-nodejs replicator', (dialect) => {
   it('rebuilds the node’s messages, on-chain events and username proofs', async () => {
     await assertInSync();
     assert.ok(replica.liveMessages().length >= 8);
+  });
+
+  it('receives messages that pass @farcaster/core validateMessage, as Shuttle checks them', async () => {
+    assert.ok(replica.received.length > 0);
+    for (const message of replica.received) {
+      const validated = await validations.validateMessage(message);
+      assert.ok(validated.isOk(), validated.isErr() ? validated.error.message : '');
+    }
   });
 
   it('stays in sync through new merges, removes, prunes and a revoked signer', async () => {

@@ -36,6 +36,8 @@ export interface Replica {
   onChainEvents(): string[];
   /** Username proofs as `name:fid`. */
   usernameProofs(): string[];
+  /** Every message the hub sent, from reads and events, for checks such as validateMessage. */
+  readonly received: readonly Message[];
   /** The id of the last event applied from the stream. */
   readonly lastEventId: number;
   close(): void;
@@ -71,7 +73,11 @@ export async function startReplicator(address: string): Promise<Replica> {
   const upsert = db.prepare(
     'insert into messages (hash, fid, live) values (?, ?, ?) on conflict (hash) do update set live = excluded.live',
   );
-  const keepMessage = (message: Message) => upsert.run(hexOf(message.hash), message.data?.fid ?? 0, 1);
+  const received: Message[] = [];
+  const keepMessage = (message: Message) => {
+    received.push(message);
+    upsert.run(hexOf(message.hash), message.data?.fid ?? 0, 1);
+  };
   const dropMessage = (message: Message) => upsert.run(hexOf(message.hash), message.data?.fid ?? 0, 0);
   const keepEvent = (event: OnChainEvent) =>
     db
@@ -173,6 +179,7 @@ export async function startReplicator(address: string): Promise<Replica> {
     liveMessages: () => column('select hash from messages where live = 1'),
     onChainEvents: () => column('select key from onchain_events'),
     usernameProofs: () => column(`select name || ':' || fid from username_proofs`),
+    received,
     get lastEventId() {
       return lastEventId;
     },

@@ -11,3 +11,4 @@ export type { Target } from './stores/index.js';
 export { createSignaturePool } from './signature-pool.js';
 export type { SignaturePool, SignatureVerifier } from './signature-pool.js';
 export { makeTsHash } from './ts-hash.js';
+export { encodedMessage } from './message-rows.js';

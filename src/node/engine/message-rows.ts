@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import _m0 from 'protobufjs/minimal.js';
 import { Message, MessageData } from '../../protocol/gen/message.js';
 import type { ReceivedMessage } from '../../protocol/message.js';
 import type { NodeTables } from '../store/schema.js';
@@ -82,12 +83,31 @@ export function toIncoming(spec: StoreSpec, received: ReceivedMessage): Incoming
   };
 }
 
+/** The stored bytes (the message without `data`) of each message read, for `encodedMessage`. */
+const storedBytes = new WeakMap<Message, Uint8Array>();
+
 /** A stored message with `data` decoded from its `dataBytes`, as reads and events return it. */
 export function decodeStored(encoded: Uint8Array): Message {
   const message = Message.decode(encoded);
-  return message.dataBytes === undefined || message.dataBytes.length === 0
-    ? message
-    : { ...message, data: MessageData.decode(message.dataBytes) };
+  if (message.dataBytes === undefined || message.dataBytes.length === 0) return message;
+  const read = { ...message, data: MessageData.decode(message.dataBytes) };
+  storedBytes.set(read, encoded);
+  return read;
+}
+
+/**
+ * A message's wire bytes. For one read from the store: `data` (field 1) as the very bytes it was decoded
+ * from, then the stored fields, as ts-proto orders them; nothing is re-encoded, and a client decodes
+ * `data` to exactly what the signature covers. Any other message is encoded.
+ */
+export function encodedMessage(message: Message): Uint8Array {
+  const stored = storedBytes.get(message);
+  if (stored === undefined || message.dataBytes === undefined) return Message.encode(message).finish();
+  const data = _m0.Writer.create().uint32(10).bytes(message.dataBytes).finish();
+  const bytes = new Uint8Array(data.length + stored.length);
+  bytes.set(data);
+  bytes.set(stored, data.length);
+  return bytes;
 }
 
 export function rowMessage(row: Pick<StoredRow, 'encoded'>): Message {

@@ -102,9 +102,26 @@ export async function eventsPage(
     .orderBy('id')
     .limit(checkLimit(limit))
     .execute();
-  const events = rows.map((row) => HubEvent.decode(row.encoded));
+  const events = rows.map((row) => decodeStored(row.encoded));
   const last = events.at(-1);
   return { events, nextPageEventId: last === undefined ? fromId : last.id + 1 };
+}
+
+/** The bytes each event read from the log was decoded from (appendEvents stored HubEvent.encode's). */
+const storedBytes = new WeakMap<HubEvent, Uint8Array>();
+
+function decodeStored(encoded: Uint8Array): HubEvent {
+  const event = HubEvent.decode(encoded);
+  storedBytes.set(event, encoded);
+  return event;
+}
+
+/**
+ * The event's wire bytes: those it was read from when it came from the log, so a stream serving one event
+ * to many subscribers encodes it not once per subscriber but never.
+ */
+export function encodedEvent(event: HubEvent): Uint8Array {
+  return storedBytes.get(event) ?? HubEvent.encode(event).finish();
 }
 
 /** The newest event's id, or undefined when the log is empty. */

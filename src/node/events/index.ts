@@ -4,6 +4,7 @@ export {
   EVENT_RETENTION_MS,
   EVENTS_PAGE_SIZE,
   appendEvents,
+  encodedEvent,
   eventById,
   eventsPage,
   lastEventId,

@@ -7,6 +7,9 @@ import { OnChainEvent } from '../../protocol/gen/onchain_event.js';
 import * as rr from '../../protocol/gen/request_response.js';
 import { UserNameProof } from '../../protocol/gen/username_proof.js';
 import type { HubResult } from '../../protocol/errors.js';
+import _m0 from 'protobufjs/minimal.js';
+import { encodedMessage } from '../engine/index.js';
+import { encodedEvent } from '../events/index.js';
 import { decodeMessageList, decodeMessage } from '../../protocol/message.js';
 import type { ReceivedMessage } from '../../protocol/message.js';
 
@@ -43,6 +46,34 @@ const submittedMessages: Codec<HubResult<Submitted[]>> = {
   decode: decodeMessageList,
 };
 
+/** The same bytes as a Buffer (what grpc-js sends), without a copy. */
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/** Events go out as the bytes the log holds (events/event-log.ts): one encoding serves every subscriber. */
+export const eventWire: Codec<HubEvent> = {
+  encode: (event) => ({ finish: () => encodedEvent(event) }),
+  decode: (bytes) => HubEvent.decode(bytes),
+};
+
+/** Messages go out as the bytes the store holds (engine/message-rows.ts), re-encoding nothing. */
+export const messageWire: Codec<Message> = {
+  encode: (message) => ({ finish: () => encodedMessage(message) }),
+  decode: (bytes) => Message.decode(bytes),
+};
+
+/** MessagesResponse as ts-proto writes it (messages, then the token), each message by `messageWire`. */
+const messagesWire: Codec<rr.MessagesResponse> = {
+  encode(response) {
+    const writer = _m0.Writer.create();
+    for (const message of response.messages) writer.uint32(10).bytes(encodedMessage(message));
+    if (response.nextPageToken !== undefined) writer.uint32(18).bytes(response.nextPageToken);
+    return writer;
+  },
+  decode: (bytes) => rr.MessagesResponse.decode(bytes),
+};
+
 function method<Req, Res>(
   name: string,
   request: Codec<Req>,
@@ -64,7 +95,7 @@ function method<Req, Res>(
         return new MalformedRequest(error instanceof Error ? error.message : String(error));
       }
     },
-    responseSerialize: (value) => Buffer.from(response.encode(value).finish()),
+    responseSerialize: (value) => asBuffer(response.encode(value).finish()),
     responseDeserialize: (bytes) => response.decode(bytes),
   };
 }
@@ -85,27 +116,27 @@ export const HUB_SERVICE = {
   GetFids: method('GetFids', rr.FidsRequest, rr.FidsResponse),
   GetConnectedPeers: method('GetConnectedPeers', rr.GetConnectedPeersRequest, rr.GetConnectedPeersResponse),
 
-  Subscribe: method('Subscribe', rr.SubscribeRequest, HubEvent, true),
-  GetEvent: method('GetEvent', rr.EventRequest, HubEvent),
+  Subscribe: method('Subscribe', rr.SubscribeRequest, eventWire, true),
+  GetEvent: method('GetEvent', rr.EventRequest, eventWire),
   GetEvents: method('GetEvents', rr.EventsRequest, rr.EventsResponse),
 
-  GetCast: method('GetCast', CastId, Message),
-  GetCastsByFid: method('GetCastsByFid', rr.FidRequest, rr.MessagesResponse),
-  GetCastsByParent: method('GetCastsByParent', rr.CastsByParentRequest, rr.MessagesResponse),
-  GetCastsByMention: method('GetCastsByMention', rr.FidRequest, rr.MessagesResponse),
+  GetCast: method('GetCast', CastId, messageWire),
+  GetCastsByFid: method('GetCastsByFid', rr.FidRequest, messagesWire),
+  GetCastsByParent: method('GetCastsByParent', rr.CastsByParentRequest, messagesWire),
+  GetCastsByMention: method('GetCastsByMention', rr.FidRequest, messagesWire),
 
-  GetReaction: method('GetReaction', rr.ReactionRequest, Message),
-  GetReactionsByFid: method('GetReactionsByFid', rr.ReactionsByFidRequest, rr.MessagesResponse),
-  GetReactionsByCast: method('GetReactionsByCast', rr.ReactionsByTargetRequest, rr.MessagesResponse),
-  GetReactionsByTarget: method('GetReactionsByTarget', rr.ReactionsByTargetRequest, rr.MessagesResponse),
+  GetReaction: method('GetReaction', rr.ReactionRequest, messageWire),
+  GetReactionsByFid: method('GetReactionsByFid', rr.ReactionsByFidRequest, messagesWire),
+  GetReactionsByCast: method('GetReactionsByCast', rr.ReactionsByTargetRequest, messagesWire),
+  GetReactionsByTarget: method('GetReactionsByTarget', rr.ReactionsByTargetRequest, messagesWire),
 
-  GetUserData: method('GetUserData', rr.UserDataRequest, Message),
-  GetUserDataByFid: method('GetUserDataByFid', rr.FidRequest, rr.MessagesResponse),
+  GetUserData: method('GetUserData', rr.UserDataRequest, messageWire),
+  GetUserDataByFid: method('GetUserDataByFid', rr.FidRequest, messagesWire),
   GetUsernameProof: method('GetUsernameProof', rr.UsernameProofRequest, UserNameProof),
   GetUserNameProofsByFid: method('GetUserNameProofsByFid', rr.FidRequest, rr.UsernameProofsResponse),
 
-  GetVerification: method('GetVerification', rr.VerificationRequest, Message),
-  GetVerificationsByFid: method('GetVerificationsByFid', rr.FidRequest, rr.MessagesResponse),
+  GetVerification: method('GetVerification', rr.VerificationRequest, messageWire),
+  GetVerificationsByFid: method('GetVerificationsByFid', rr.FidRequest, messagesWire),
 
   GetOnChainSigner: method('GetOnChainSigner', rr.SignerRequest, OnChainEvent),
   GetOnChainSignersByFid: method('GetOnChainSignersByFid', rr.FidRequest, rr.OnChainEventResponse),
@@ -125,36 +156,24 @@ export const HUB_SERVICE = {
   ),
   GetFidAddressType: method('GetFidAddressType', rr.FidAddressTypeRequest, rr.FidAddressTypeResponse),
 
-  GetLink: method('GetLink', rr.LinkRequest, Message),
-  GetLinksByFid: method('GetLinksByFid', rr.LinksByFidRequest, rr.MessagesResponse),
-  GetLinksByTarget: method('GetLinksByTarget', rr.LinksByTargetRequest, rr.MessagesResponse),
-  GetLinkCompactStateMessageByFid: method(
-    'GetLinkCompactStateMessageByFid',
-    rr.FidRequest,
-    rr.MessagesResponse,
-  ),
+  GetLink: method('GetLink', rr.LinkRequest, messageWire),
+  GetLinksByFid: method('GetLinksByFid', rr.LinksByFidRequest, messagesWire),
+  GetLinksByTarget: method('GetLinksByTarget', rr.LinksByTargetRequest, messagesWire),
+  GetLinkCompactStateMessageByFid: method('GetLinkCompactStateMessageByFid', rr.FidRequest, messagesWire),
 
-  GetAllCastMessagesByFid: method('GetAllCastMessagesByFid', rr.FidTimestampRequest, rr.MessagesResponse),
-  GetAllReactionMessagesByFid: method(
-    'GetAllReactionMessagesByFid',
-    rr.FidTimestampRequest,
-    rr.MessagesResponse,
-  ),
+  GetAllCastMessagesByFid: method('GetAllCastMessagesByFid', rr.FidTimestampRequest, messagesWire),
+  GetAllReactionMessagesByFid: method('GetAllReactionMessagesByFid', rr.FidTimestampRequest, messagesWire),
   GetAllVerificationMessagesByFid: method(
     'GetAllVerificationMessagesByFid',
     rr.FidTimestampRequest,
-    rr.MessagesResponse,
+    messagesWire,
   ),
-  GetAllUserDataMessagesByFid: method(
-    'GetAllUserDataMessagesByFid',
-    rr.FidTimestampRequest,
-    rr.MessagesResponse,
-  ),
-  GetAllLinkMessagesByFid: method('GetAllLinkMessagesByFid', rr.FidTimestampRequest, rr.MessagesResponse),
+  GetAllUserDataMessagesByFid: method('GetAllUserDataMessagesByFid', rr.FidTimestampRequest, messagesWire),
+  GetAllLinkMessagesByFid: method('GetAllLinkMessagesByFid', rr.FidTimestampRequest, messagesWire),
   GetAllLendStorageMessagesByFid: method(
     'GetAllLendStorageMessagesByFid',
     rr.FidTimestampRequest,
-    rr.MessagesResponse,
+    messagesWire,
   ),
 
   GetTrieMetadataByPrefix: method(

@@ -1,10 +1,11 @@
-import { Message } from '../../protocol/gen/message.js';
+import type { Message } from '../../protocol/gen/message.js';
 import type { MessagesResponse } from '../../protocol/gen/request_response.js';
 import { makeTsHash } from '../engine/index.js';
 import type { MessagePage } from '../engine/index.js';
 import { nextPageToken, pageRequestOf, tsHashPositions } from '../paging.js';
 import type { PageSizes, PositionCodec } from '../paging.js';
 import type { Page, PageRequest } from '../store/page.js';
+import { messageWire } from './hub-service.js';
 
 /** Message reads serve the reference's store pages: 10,000 when no size is asked for, and at most that. */
 export const MESSAGE_PAGE_SIZES: PageSizes = { default: 10_000, max: 10_000 };
@@ -84,7 +85,7 @@ function tsHashOf(message: Message): Uint8Array {
  * page, as Hubble sends it (clients stop on an absent or empty one).
  */
 export function messagesResponse(page: MessagePage): MessagesResponse {
-  const kept = withinBudget(page, Message, tsHashOf);
+  const kept = withinBudget(page, messageWire, tsHashOf);
   return {
     messages: kept.items,
     nextPageToken: nextPageToken(kept, tsHashPositions) ?? new Uint8Array(),

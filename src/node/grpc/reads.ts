@@ -1,4 +1,4 @@
-import { HubEvent } from '../../protocol/gen/hub_event.js';
+import { eventWire } from './hub-service.js';
 import type { NodeApi } from '../api.js';
 import { found } from '../failure.js';
 import { notFound } from '../not-found.js';
@@ -25,7 +25,7 @@ export function readHandlers(api: NodeApi): UnaryHandlers {
         { startId: request.startId, stopId: request.stopId },
         pageOf(request, fidPositions),
       );
-      const kept = withinBudget(page, HubEvent, (event) => event.id);
+      const kept = withinBudget(page, eventWire, (event) => event.id);
       return { events: kept.items, nextPageToken: nextPageToken(kept, fidPositions) };
     },
   };

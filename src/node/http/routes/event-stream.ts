@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { hubErrorBody } from '../../../protocol/errors.js';
 import { hubEventTypeFromJSON, hubEventTypeToJSON } from '../../../protocol/gen/hub_event.js';
-import type { HubEventType } from '../../../protocol/gen/hub_event.js';
+import type { HubEvent, HubEventType } from '../../../protocol/gen/hub_event.js';
 import type { HttpApp } from '../../../shared/http/index.js';
 import type { EventSink, EventStream, EventStreams, StreamEnd } from '../../events/event-stream.js';
 import { SHUTTING_DOWN, STREAMED_EVENT_TYPES } from '../../events/feed.js';
@@ -46,14 +46,23 @@ function lastEventId(value: string | string[] | undefined): number | undefined {
   return p.uint(value, 'Last-Event-ID');
 }
 
-const frame = (id: number, data: unknown) => `id: ${id}\ndata: ${JSON.stringify(data)}\n\n`;
+/** Each event's frame, rendered once however many streams send it (they share the feed's objects). */
+const frames = new WeakMap<HubEvent, string>();
+
+function frameOf(event: HubEvent): string {
+  let frame = frames.get(event);
+  if (frame === undefined) {
+    frame = `id: ${event.id}\ndata: ${JSON.stringify(hubEventJson(event))}\n\n`;
+    frames.set(event, frame);
+  }
+  return frame;
+}
 
 function sinkOf(response: ServerResponse): EventSink {
   return {
     // The status line and headers go out once the start is fixed, so a client that has them misses nothing.
     opened: () => response.flushHeaders(),
-    write: (event) =>
-      !response.destroyed && !response.writableEnded && response.write(frame(event.id, hubEventJson(event))),
+    write: (event) => !response.destroyed && !response.writableEnded && response.write(frameOf(event)),
     onDrain(listener) {
       response.once('drain', listener);
       return () => response.off('drain', listener);
