@@ -12,6 +12,8 @@ import { openTestDatabase, type TestDatabase } from '../../src/storage/testing.j
 import { createNodeApi } from '../../src/node/api.js';
 import type { Engine } from '../../src/node/engine/index.js';
 import { clock, mergedEvent, testEngine } from '../../src/node/engine/testing.js';
+import { createEventStreams } from '../../src/node/events/event-stream.js';
+import { createEventFeed } from '../../src/node/events/feed.js';
 import { createNodeHttpApp } from '../../src/node/http/app.js';
 import { mergeOnChainEvents } from '../../src/node/onchain/merge.js';
 import type { NodeTables } from '../../src/node/store/schema.js';
@@ -35,7 +37,9 @@ export async function startLiveNode(): Promise<LiveNode> {
   const database = await openTestDatabase<NodeTables>('sqlite', 'node');
   const engine = testEngine(database.db, { rateLimit: false });
   const api = createNodeApi({ database, engine, version: 'test' });
-  const open = () => createNodeHttpApp({ api, logger: false, corsOrigin: '*' });
+  const feed = createEventFeed({ db: database.db });
+  const eventStreams = createEventStreams({ feed, perIpLimit: 0, authenticated: () => false });
+  const open = () => createNodeHttpApp({ api, logger: false, corsOrigin: '*', eventStreams });
   let app: HttpApp | undefined = await open();
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
@@ -62,6 +66,7 @@ export async function startLiveNode(): Promise<LiveNode> {
     },
     async close() {
       await stop();
+      await feed.close();
       await database.cleanup();
     },
   };

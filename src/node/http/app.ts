@@ -22,8 +22,8 @@ export interface NodeHttpOptions {
   corsOrigin: string;
   /** Who may submit (shared with the gRPC API); anyone when absent. */
   submitGuard?: SubmitGuard | undefined;
-  /** The live event streams (shared with gRPC Subscribe); without them `/v1/events/stream` is not served. */
-  eventStreams?: EventStreams | undefined;
+  /** The live event streams behind `/v1/events/stream` (shared with gRPC Subscribe). */
+  eventStreams: EventStreams;
   /** How often a quiet event stream sends a keep-alive comment; 15 s when absent. */
   streamKeepAliveMs?: number | undefined;
 }
@@ -47,9 +47,7 @@ export async function createNodeHttpApp(options: NodeHttpOptions): Promise<HttpA
   registerUserRoutes(app, api);
   registerOnChainRoutes(app, api);
   registerEventRoutes(app, api);
-  if (options.eventStreams !== undefined) {
-    registerEventStreamRoute(app, options.eventStreams, { keepAliveMs: options.streamKeepAliveMs });
-  }
+  registerEventStreamRoute(app, options.eventStreams, { keepAliveMs: options.streamKeepAliveMs });
   await app.ready();
   return app;
 }
