@@ -13,6 +13,7 @@ import { getInsecureHubRpcClient, HubEventType } from '@farcaster/hub-nodejs';
 import type { HubRpcClient } from '@farcaster/hub-nodejs';
 import { NETWORK, NOW, clock, setUpAccount, signerFor } from '../src/node/engine/testing.js';
 import { startNodeService } from '../src/node/index.js';
+import { COMMANDS, configOf } from '../src/shared/config/index.js';
 import type { NodeTables } from '../src/node/store/schema.js';
 import { makeMessage } from '../src/protocol/builder.js';
 import { MessageData, MessageType } from '../src/protocol/gen/message.js';
@@ -237,19 +238,15 @@ async function main(): Promise<void> {
   const database = await openTestDatabase<NodeTables>('sqlite', 'node', { backgroundCheckpoints: true });
   for (let fid = 1; fid <= FIDS; fid++) await setUpAccount(database.db, fid, { signer: signerFor(fid) });
   const node = await startNodeService(
-    {
-      dataDir: '/nonexistent',
+    configOf(COMMANDS.node.options, {
       host: '127.0.0.1',
       port: 0,
-      corsOrigin: '*',
       logLevel: 'silent',
-      network: 'mainnet',
       chainConfirmations: 0,
       submitRateLimit: 0,
-      eventRetentionHours: 72,
       grpcPort: await freePort(),
       subscribePerIpLimit: 0,
-    },
+    }),
     { database, clock },
   );
   const grpcAddress = node.grpc?.address ?? '';

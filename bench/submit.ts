@@ -8,6 +8,7 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import Fastify from 'fastify';
 import { NETWORK, NOW, clock, setUpAccount, signerFor } from '../src/node/engine/testing.js';
 import { startNodeService } from '../src/node/index.js';
+import { COMMANDS, configOf } from '../src/shared/config/index.js';
 import type { NodeTables } from '../src/node/store/schema.js';
 import { makeMessage } from '../src/protocol/builder.js';
 import { MessageData, MessageType, ReactionType } from '../src/protocol/gen/message.js';
@@ -229,19 +230,14 @@ async function main(): Promise<void> {
   for (let fid = 1; fid <= fidCount; fid++)
     await setUpAccount(database.db, fid, { signer: signers[fid - 1] });
   const node = await startNodeService(
-    {
-      dataDir: '/nonexistent',
+    configOf(COMMANDS.node.options, {
       host: '127.0.0.1',
       port: 0,
-      corsOrigin: '*',
       logLevel: 'silent',
-      network: 'mainnet',
       chainConfirmations: 0,
       submitRateLimit: 0,
-      eventRetentionHours: 72,
       grpcPort: 0,
-      subscribePerIpLimit: 4,
-    },
+    }),
     { database, clock },
   );
   const bare = Fastify();

@@ -17,6 +17,7 @@ import { createEd25519Signer } from '../src/protocol/ed25519.js';
 import { FarcasterNetwork, Message, MessageType } from '../src/protocol/gen/message.js';
 import { bytesToHex, hexToBytes } from '../src/protocol/hex.js';
 import { toFarcasterTime } from '../src/protocol/time.js';
+import { COMMANDS, configOf } from '../src/shared/config/index.js';
 import type { NodeConfig } from '../src/shared/config/index.js';
 import { forEachDialect, openTestDatabase } from '../src/storage/testing.js';
 import type { TestDatabase } from '../src/storage/testing.js';
@@ -26,20 +27,15 @@ import type { TestDatabase } from '../src/storage/testing.js';
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 function config(overrides: Partial<NodeConfig> = {}): NodeConfig {
-  return {
+  return configOf(COMMANDS.node.options, {
     dataDir: path.join(tmpdir(), 'agora-node-unused'),
     host: '127.0.0.1',
     port: 0,
-    corsOrigin: '*',
     logLevel: 'silent',
-    network: 'mainnet',
     chainConfirmations: 0,
-    submitRateLimit: 20_000,
-    eventRetentionHours: 72,
     grpcPort: 0,
-    subscribePerIpLimit: 4,
     ...overrides,
-  };
+  });
 }
 
 const octetStream = (message: Message): RequestInit => ({

@@ -1,13 +1,11 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TObject, Static } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
 import type { Logger } from 'pino';
 import { privateKeyToAccount } from 'viem/accounts';
 import { DEVNET_ROLES, startDevnet, type Devnet } from '../../chain/devnet/index.js';
 import { startNamesService, type NamesService } from '../../names/index.js';
 import { startNodeService, type NodeService } from '../../node/index.js';
-import { COMMANDS, type DevConfig } from '../../shared/config/index.js';
+import { COMMANDS, configOf, type DevConfig } from '../../shared/config/index.js';
 import { startSocialService, type SocialService } from '../../social/index.js';
 import { devAdminToken, writeDevnetFile, type DevnetFile } from './devnet-file.js';
 import { assertPortsFree } from './ports.js';
@@ -26,11 +24,6 @@ export interface DevStartOptions {
   logger: Logger;
   /** Called as each part comes up, for the progress lines. */
   progress(step: string): void;
-}
-
-/** A service command's configuration: its schema defaults, then what `agora dev` sets. The environment is ignored. */
-function serviceConfig<S extends TObject>(schema: S, values: Partial<Static<S>>): Static<S> {
-  return { ...(Value.Default(schema, {}) as Static<S>), ...values };
 }
 
 /**
@@ -71,7 +64,7 @@ export async function startDevSystem(config: DevConfig, options: DevStartOptions
     if (signer === undefined || relayer === undefined) throw new Error('the devnet has too few accounts');
 
     const names: NamesService = await startNamesService({
-      config: serviceConfig(COMMANDS.names.options, {
+      config: configOf(COMMANDS.names.options, {
         ...common,
         port: config.namesPort,
         signerKey: signer.privateKey,
@@ -88,7 +81,7 @@ export async function startDevSystem(config: DevConfig, options: DevStartOptions
     options.progress(`names     ${namesUrl}`);
 
     const node: NodeService = await startNodeService(
-      serviceConfig(COMMANDS.node.options, {
+      configOf(COMMANDS.node.options, {
         ...common,
         port: config.nodePort,
         grpcPort: config.nodeGrpcPort,
@@ -106,7 +99,7 @@ export async function startDevSystem(config: DevConfig, options: DevStartOptions
 
     const adminToken = devAdminToken(dataDir);
     const social: SocialService = await startSocialService({
-      config: serviceConfig(COMMANDS.social.options, {
+      config: configOf(COMMANDS.social.options, {
         ...common,
         port: config.socialPort,
         nodeUrl: node.url,

@@ -1,4 +1,5 @@
 import { Type, type Static, type TObject } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
 import { flag, hexKey, httpUrl, integer, list, logLevel, oneOf, port, postgresUrl, text } from './option.js';
 
 const DAY = 86_400;
@@ -260,3 +261,8 @@ export const COMMANDS = {
 } as const satisfies Record<string, CommandSpec>;
 
 export type CommandName = keyof typeof COMMANDS;
+
+/** A command's configuration as code builds it: the schema's defaults, then `values`; no flags or environment. */
+export function configOf<S extends TObject>(schema: S, values: Partial<Static<S>>): Static<S> {
+  return { ...(Value.Default(schema, {}) as Static<S>), ...values };
+}

@@ -1,4 +1,4 @@
-export { COMMANDS } from './commands.js';
+export { COMMANDS, configOf } from './commands.js';
 export type {
   CommandName,
   DevConfig,
