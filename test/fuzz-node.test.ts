@@ -103,13 +103,16 @@ async function openFixture(dialect: Dialect): Promise<NodeFixture> {
       event_id: ['1'],
       id: ['1'],
     };
-    const target = await fuzzTarget({
+    const all = await fuzzTarget({
       name: 'node',
       app: node.app,
       shape: nodeErrorShape,
       lastServerError: errors.last,
       fingerprint: () => fingerprint(node.database),
     });
+    // A stream answers a valid request with a response that never ends; its parameters and refusals are
+    // driven by test/node-event-stream.test.ts.
+    const target = { ...all, routes: all.routes.filter((route) => route.url !== '/v1/events/stream') };
     return { target, accounts, seeded, verifications, dictionary, close: () => node.close() };
   } catch (error) {
     await node.close();

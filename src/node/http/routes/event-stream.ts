@@ -136,7 +136,8 @@ export function registerEventStreamRoute(
       const types = p.optional(query, 'event_types', eventTypes);
       if (closing) return reply.code(503).send(hubErrorBody(SHUTTING_DOWN));
       const opened = streams.open({ ip: request.ip, authorization: headers.authorization, fromId, types });
-      if (!opened.ok) return reply.code(429).send(hubErrorBody(opened.error));
+      // 400 like every refusal of the node's HTTP API, the submit rate limit's included (spec §7).
+      if (!opened.ok) throw new HubFailure(opened.error);
 
       const stream = opened.value;
       reply.hijack();
