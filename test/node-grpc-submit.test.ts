@@ -13,6 +13,7 @@ import type { TestAccount } from '../src/node/engine/testing.js';
 import { MAX_BULK_MESSAGES } from '../src/node/grpc/submit.js';
 import { openNodeGrpc } from '../src/node/grpc/testing.js';
 import type { GrpcHarnessOptions, NodeGrpcHarness } from '../src/node/grpc/testing.js';
+import * as grpc from '@grpc/grpc-js';
 import { Message } from '../src/protocol/gen/message.js';
 import type { ReceivedMessage } from '../src/protocol/message.js';
 import { forEachDialect } from '../src/storage/testing.js';
@@ -109,6 +110,34 @@ forEachDialect('node gRPC submits', (dialect) => {
         refusal(await node.client.validateMessage(core(stranger))).errCode,
         'bad_request.unknown_fid',
       );
+    });
+
+    it('answers request bytes that do not decode with bad_request.parse_failure, unary or streaming', async () => {
+      const raw = new grpc.Client(node.grpc.address, grpc.credentials.createInsecure());
+      const identity = (bytes: Buffer) => bytes;
+      // A truncated field, and a fid past 2^53 (ts-proto's decoder refuses it).
+      const truncated = Buffer.from([0x0a, 0x05, 0x01]);
+      const hugeFid = Buffer.from([0x08, ...Array<number>(8).fill(0xff), 0x7f]);
+      try {
+        for (const [path, bytes] of [
+          ['/HubService/GetCastsByFid', hugeFid],
+          ['/HubService/SubmitMessage', truncated],
+          ['/HubService/GetCast', truncated],
+        ] as const) {
+          const failure = await new Promise<grpc.ServiceError>((resolve, reject) =>
+            raw.makeUnaryRequest(path, identity, identity, bytes, (error) =>
+              error === null ? reject(new Error(`${path} answered`)) : resolve(error),
+            ),
+          );
+          assert.equal(failure.code, grpc.status.INVALID_ARGUMENT, path);
+          assert.deepEqual(failure.metadata.get('errcode'), ['bad_request.parse_failure'], path);
+        }
+        const stream = raw.makeServerStreamRequest('/HubService/Subscribe', identity, identity, truncated);
+        const streamed = await new Promise<grpc.ServiceError>((resolve) => stream.on('error', resolve));
+        assert.equal(streamed.code, grpc.status.INVALID_ARGUMENT);
+      } finally {
+        raw.close();
+      }
     });
 
     it('answers what Agora cannot serve with UNIMPLEMENTED and a reason', async () => {
