@@ -8,10 +8,8 @@ import type { UserNameProof } from '../protocol/gen/username_proof.js';
 import type { Database } from '../storage/index.js';
 import type { ReceivedMessage } from '../protocol/message.js';
 import type { Engine, MergeOutcome, Prepared } from './engine/index.js';
-import { eventsBetween } from './event-pages.js';
-import type { EventRange } from './event-pages.js';
-import { eventById, eventsPage } from './events/index.js';
-import type { EventsPage } from './events/index.js';
+import { eventById, eventsBetween, eventsPage } from './events/index.js';
+import type { EventRange, EventsPage } from './events/index.js';
 import { hubFailure } from './failure.js';
 import { fnameProofOf, fnameProofsOf } from './fnames/index.js';
 import {

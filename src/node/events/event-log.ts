@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
 import { HubEvent } from '../../protocol/gen/hub_event.js';
 import { makeEventId } from '../../protocol/time.js';
-import { checkLimit } from '../store/page.js';
+import { checkLimit, toPage } from '../store/page.js';
+import type { Page, PageRequest } from '../store/page.js';
 import type { NodeTables } from '../store/schema.js';
 import type { Clock } from '../../shared/clock.js';
 
@@ -146,4 +147,33 @@ export async function pruneEvents(
     .where('id', '<', makeEventId(nowMs - retentionMs, 0))
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** Event ids from `startId` (inclusive) to `stopId` (exclusive; absent: no end), as GetEvents takes them. */
+export interface EventRange {
+  startId: number;
+  stopId?: number | undefined;
+}
+
+/** The retained events in `range`, keyset-paged by id (GetEvents): `after` is the last id served. */
+export async function eventsBetween(
+  db: Kysely<NodeTables>,
+  { startId, stopId }: EventRange,
+  page: PageRequest<number>,
+): Promise<Page<HubEvent, number>> {
+  const limit = checkLimit(page.limit);
+  let query = db
+    .selectFrom('hub_events')
+    .select(['id', 'encoded'])
+    .where('id', '>=', startId)
+    .orderBy('id', page.reverse ? 'desc' : 'asc')
+    .limit(limit + 1);
+  if (stopId !== undefined) query = query.where('id', '<', stopId);
+  if (page.after !== undefined) query = query.where('id', page.reverse ? '<' : '>', page.after);
+  return toPage(
+    await query.execute(),
+    limit,
+    (row) => decodeStored(row.encoded),
+    (row) => row.id,
+  );
 }

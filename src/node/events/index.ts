@@ -6,12 +6,13 @@ export {
   appendEvents,
   encodedEvent,
   eventById,
+  eventsBetween,
   eventsPage,
   lastEventId,
   lockEventLog,
   pruneEvents,
 } from './event-log.js';
-export type { EventsPage, NewHubEvent } from './event-log.js';
+export type { EventRange, EventsPage, NewHubEvent } from './event-log.js';
 export { startJob } from './periodic-job.js';
 export type { Job, JobLogger } from './periodic-job.js';
 export { createEventFeed } from './feed.js';
