@@ -275,6 +275,37 @@ forEachDialect('node HTTP submit', (dialect) => {
     });
   });
 
+  describe('per-fid merge limit under replay (issue 19, attack 1)', () => {
+    let node: NodeHttpHarness;
+    let alice: TestAccount;
+    // Three messages per storage unit per 24 h, so the allowance is small enough to try to spend.
+    before(
+      async () =>
+        ({ node, alice } = await nodeWithAccount(dialect, { engine: { rateLimit: { messagesPerUnit: 3 } } })),
+    );
+    after(() => node?.close());
+
+    it('counts only messages that change the node: replaying a fid’s messages cannot silence it', async () => {
+      const posted = castAdd(alice, 'public', 50);
+      assert.equal((await node.post('/v1/submitMessage', posted.message)).status, 200);
+      // An attacker replays the fid's public message, and sends one that loses its conflict.
+      for (let i = 0; i < 20; i++) {
+        const replay = await node.post('/v1/submitMessage', posted.message, { remoteAddress: '203.0.113.7' });
+        assert.equal(replay.body.errCode, 'bad_request.duplicate');
+      }
+      // The fid still posts its own messages, up to its real allowance (3 in all), and no further.
+      for (const ago of [40, 30]) {
+        assert.equal(
+          (await node.post('/v1/submitMessage', castAdd(alice, `own ${ago}`, ago).message)).status,
+          200,
+        );
+      }
+      const over = await node.post('/v1/submitMessage', castAdd(alice, 'over', 20).message);
+      openApiShape.error(over.body, 'unavailable', 14);
+      assert.equal(over.body.details, 'rate limit exceeded for FID 1');
+    });
+  });
+
   describe('server faults', () => {
     let node: NodeHttpHarness;
     let alice: TestAccount;

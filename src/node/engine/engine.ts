@@ -82,7 +82,7 @@ export function createEngine(options: EngineOptions): Engine {
   const limits = options.limits ?? defaultStoreLimits;
   const rateLimiter =
     options.rateLimit === false
-      ? { tryConsume: () => true }
+      ? { allows: () => true, consume: () => undefined }
       : createFidRateLimiter({ ...DEFAULT_RATE_LIMIT, ...options.rateLimit });
   const deps = { clock, fnames, limits, rateLimiter };
 

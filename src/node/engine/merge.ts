@@ -154,7 +154,7 @@ async function mergeOne(
   const units = state.accounts.units(data.fid);
   const total = totalUnits(units);
   if (total === 0) return fail('bad_request.no_storage', 'no storage');
-  if (!deps.rateLimiter.tryConsume(data.fid, total, nowMs)) {
+  if (!deps.rateLimiter.allows(data.fid, total, nowMs)) {
     return fail('unavailable', `rate limit exceeded for FID ${data.fid}`);
   }
   const spec = storeForType(data.type);
@@ -166,6 +166,8 @@ async function mergeOne(
 
   const plan = await planMerge(trx, spec, incoming);
   if (!plan.ok) return plan;
+  // Only now, when the message is sure to change the stores, does it count against the fid's allowance.
+  deps.rateLimiter.consume(data.fid, nowMs);
   const { deleted, replaced, dependents } = plan.value;
   const removed = [...deleted, ...replaced, ...dependents];
   await deleteRows(trx, removed);

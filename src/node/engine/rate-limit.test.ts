@@ -5,7 +5,16 @@ import { createFidRateLimiter } from './rate-limit.js';
 const HOUR = 60 * 60 * 1000;
 
 describe('per-fid rate limit', () => {
-  const limiter = () => createFidRateLimiter({ messagesPerUnit: 2, windowMs: 24 * HOUR, buckets: 24 });
+  const limiter = () => {
+    const limit = createFidRateLimiter({ messagesPerUnit: 2, windowMs: 24 * HOUR, buckets: 24 });
+    /** What a merge does: check, and count only what it lets through. */
+    const tryConsume = (fid: number, units: number, nowMs: number) => {
+      const allowed = limit.allows(fid, units, nowMs);
+      if (allowed) limit.consume(fid, nowMs);
+      return allowed;
+    };
+    return { ...limit, tryConsume };
+  };
 
   it('allows units × messagesPerUnit per window, per fid, and does not count refusals', () => {
     const limit = limiter();
@@ -25,6 +34,14 @@ describe('per-fid rate limit', () => {
     assert.equal(limit.tryConsume(1, 1, 24 * HOUR), true, 'the first one has left the window');
     assert.equal(limit.tryConsume(1, 1, 24 * HOUR + 1), false);
     assert.equal(limit.tryConsume(1, 1, 48 * HOUR), true);
+  });
+
+  it('counts nothing until a message is consumed: checks alone never use the allowance', () => {
+    const limit = limiter();
+    for (let i = 0; i < 100; i++) assert.equal(limit.allows(1, 1, 0), true);
+    limit.consume(1, 0);
+    limit.consume(1, 0);
+    assert.equal(limit.allows(1, 1, 0), false);
   });
 
   it('rejects nonsense options', () => {

@@ -20,9 +20,16 @@ export const DEFAULT_RATE_LIMIT: RateLimitOptions = {
   buckets: 24,
 };
 
+/**
+ * Checking and counting are apart so that only a message that changes the node's state is counted: a
+ * duplicate, a losing conflict or any other refusal never is, or anyone replaying a fid's public messages
+ * could spend its allowance and silence it.
+ */
 export interface FidRateLimiter {
-  /** Counts one message for `fid` and says whether it is within the limit; a refused one is not counted. */
-  tryConsume(fid: number, units: number, nowMs: number): boolean;
+  /** Whether `fid` may merge one more message now. */
+  allows(fid: number, units: number, nowMs: number): boolean;
+  /** Counts one message `fid` merged. */
+  consume(fid: number, nowMs: number): void;
 }
 
 interface Window {
@@ -54,20 +61,30 @@ export function createFidRateLimiter(options: RateLimitOptions = DEFAULT_RATE_LI
     for (const [fid, window] of windows) if (!isLive(window.lastBucket, bucket)) windows.delete(fid);
   };
 
+  /** The fid's window, its slots brought up to `bucket`'s time. */
+  const windowOf = (fid: number, bucket: number): Window => {
+    sweep(bucket);
+    let window = windows.get(fid);
+    if (window === undefined) {
+      window = {
+        counts: new Array<number>(buckets).fill(0),
+        bucketOf: new Array<number>(buckets).fill(-Infinity),
+        lastBucket: bucket,
+      };
+      windows.set(fid, window);
+    }
+    return window;
+  };
+
   return {
-    tryConsume(fid, units, nowMs) {
+    allows(fid, units, nowMs) {
       const bucket = Math.floor(nowMs / bucketMs);
-      sweep(bucket);
-      let window = windows.get(fid);
-      if (window === undefined) {
-        window = {
-          counts: new Array<number>(buckets).fill(0),
-          bucketOf: new Array<number>(buckets).fill(-Infinity),
-          lastBucket: bucket,
-        };
-        windows.set(fid, window);
-      }
-      if (used(window, bucket) >= units * messagesPerUnit) return false;
+      const window = windows.get(fid);
+      return window === undefined || used(window, bucket) < units * messagesPerUnit;
+    },
+    consume(fid, nowMs) {
+      const bucket = Math.floor(nowMs / bucketMs);
+      const window = windowOf(fid, bucket);
       const slot = bucket % buckets;
       if (window.bucketOf[slot] !== bucket) {
         window.bucketOf[slot] = bucket;
@@ -75,7 +92,6 @@ export function createFidRateLimiter(options: RateLimitOptions = DEFAULT_RATE_LI
       }
       window.counts[slot] = (window.counts[slot] ?? 0) + 1;
       window.lastBucket = bucket;
-      return true;
     },
   };
 }
