@@ -197,6 +197,10 @@ forEachDialect('node gRPC submits', (dialect) => {
         errCode: 'unavailable',
         message: 'API rate limit exceeded',
       });
+      assert.equal(
+        refusal(await node.client.validateMessage(core(castAdd(alice, 'check', 37)))).errCode,
+        'unavailable',
+      );
     });
   });
 });

@@ -266,6 +266,14 @@ forEachDialect('node HTTP submit', (dialect) => {
         remoteAddress: '203.0.113.10',
       });
       assert.equal(other.status, 200);
+      // validateMessage verifies a signature as a submit does: it counts against the same limit.
+      const validate = (ago: number) =>
+        node.post('/v1/validateMessage', castAdd(alice, `check ${ago}`, ago).message, {
+          remoteAddress: '203.0.113.10',
+        });
+      assert.equal((await validate(19)).status, 200);
+      const refused = await validate(18);
+      openApiShape.error(refused.body, 'unavailable', 14);
       for (let i = 0; i < 4; i++) {
         assert.equal(
           (await node.post('/v1/submitMessage', castAdd(alice, `local ${i}`, 10 - i).message)).status,

@@ -91,6 +91,11 @@ export interface SubmitGuardOptions {
 export interface SubmitGuard {
   /** The refusal for a submit from `ip` with this `Authorization` value, or undefined to let it in. */
   check(ip: string, authorization: string | undefined): HubError | undefined;
+  /**
+   * The per-IP limit alone, for validateMessage: it verifies signatures as a submit does, so it costs as much
+   * and counts the same, but needs no credentials (as in the reference).
+   */
+  limit(ip: string): HubError | undefined;
   /** Whether these credentials are valid (false when auth is off): they lift the per-IP stream limit. */
   authenticated(authorization: string | undefined): boolean;
 }
@@ -103,11 +108,10 @@ export function createSubmitGuard(options: SubmitGuardOptions): SubmitGuard {
     options.perMinute === 0
       ? () => true
       : ipRateLimiter(options.perMinute, options.now ?? Date.now, options.exempt);
+  const limit = (ip: string) => (allow(ip) ? undefined : hubError('unavailable', 'API rate limit exceeded'));
   return {
-    check(ip, authorization) {
-      if (!allow(ip)) return hubError('unavailable', 'API rate limit exceeded');
-      return authenticate?.(authorization);
-    },
+    check: (ip, authorization) => limit(ip) ?? authenticate?.(authorization),
+    limit,
     authenticated: (authorization) => authenticate !== undefined && authenticate(authorization) === undefined,
   };
 }

@@ -57,7 +57,9 @@ export function submitHandlers(api: NodeApi, guard: SubmitGuard): UnaryHandlers 
       };
     },
 
-    async ValidateMessage(submitted) {
+    async ValidateMessage(submitted, { ip }) {
+      const refusal = guard.limit(ip);
+      if (refusal !== undefined) throw new HubFailure(refusal);
       if (!submitted.ok) throw new HubFailure(submitted.error);
       const validated = await api.engine.validate(submitted.value);
       if (!validated.ok) throw new HubFailure(validated.error);

@@ -55,7 +55,7 @@ export const NodeOptions = Type.Object({
     }),
   ),
   submitRateLimit: integer(0, 1_000_000_000, {
-    description: 'Submits (HTTP and gRPC) per IP per minute (0 disables the limit)',
+    description: 'Submits and validations (HTTP and gRPC) per IP per minute (0 disables the limit)',
     default: 20_000,
   }),
   grpcPort: port({ description: 'gRPC (HubService) port; 0 turns the gRPC API off', default: 2283 }),

@@ -173,9 +173,9 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
       try {
         await options.healthCheck?.();
       } catch (error) {
+        // The log has the cause; a client is not told what failed inside (hosts, paths, driver texts).
         request.log.warn({ err: error }, 'health check failed');
-        const message = error instanceof Error ? error.message : String(error);
-        return reply.code(503).send({ status: 'unavailable', service, error: message });
+        return reply.code(503).send({ status: 'unavailable', service, error: 'a dependency is unavailable' });
       }
       return reply.code(200).send({ status: 'ok', service });
     },

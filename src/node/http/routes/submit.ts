@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { HubError } from '../../../protocol/errors.js';
 import { decodeMessage } from '../../../protocol/message.js';
 import type { ReceivedMessage } from '../../../protocol/message.js';
 import type { HttpApp } from '../../../shared/http/index.js';
@@ -36,10 +37,12 @@ export function registerSubmitRoutes(app: HttpApp, api: NodeApi, guard: SubmitGu
   app.addContentTypeParser(OCTET_STREAM, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   // The per-IP limit and credentials come before the message is read.
-  const guardSubmit = async (request: FastifyRequest): Promise<void> => {
-    const refusal = guard.check(request.ip, request.headers.authorization);
+  const refuse = (refusal: HubError | undefined) => {
     if (refusal !== undefined) throw new HubFailure(refusal);
   };
+  const guardSubmit = async (request: FastifyRequest) =>
+    refuse(guard.check(request.ip, request.headers.authorization));
+  const guardValidate = async (request: FastifyRequest) => refuse(guard.limit(request.ip));
 
   app.post(
     '/v1/submitMessage',
@@ -59,7 +62,7 @@ export function registerSubmitRoutes(app: HttpApp, api: NodeApi, guard: SubmitGu
     '/v1/validateMessage',
     {
       schema: { summary: 'Validate a Message (protobuf bytes) without storing it, e.g. a FrameAction' },
-      onRequest: requireProtobuf,
+      onRequest: [guardValidate, requireProtobuf],
     },
     async (request) => {
       const validated = await api.engine.validate(receivedFrom(request.body));
