@@ -191,7 +191,7 @@ describe('agora node', () => {
       const url = await new Promise<string>((resolve, reject) => {
         child.stdout.on('data', (chunk: Buffer) => {
           output += chunk.toString();
-          const match = /agora node: listening on (http:\/\/\S+)/.exec(output);
+          const match = /agora node: listening on (http:\/\/[^\s,]+)/.exec(output);
           if (match?.[1] !== undefined) resolve(match[1]);
         });
         child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -9,6 +9,7 @@ import { serveUntilSignal } from './serve.js';
 export async function runNode(config: NodeConfig, io: CliIo, signals?: SignalSource): Promise<number> {
   const logger = pino({ level: config.logLevel });
   const service = await startNodeService(config, { logger });
-  io.out(`agora node: listening on ${service.url}`);
+  const grpc = service.grpc === undefined ? 'gRPC off' : `gRPC on ${service.grpc.address}`;
+  io.out(`agora node: listening on ${service.url}, ${grpc}`);
   return serveUntilSignal({ close: () => service.close(), server: service.app.server }, logger, signals);
 }
