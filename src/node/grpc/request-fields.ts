@@ -1,8 +1,8 @@
 import type { CastId } from '../../protocol/gen/message.js';
-import { MAX_LINK_TYPE_BYTES, MAX_URL_BYTES, MESSAGE_HASH_BYTES } from '../../protocol/validation/index.js';
-import { checkEnsName, checkFname } from '../../protocol/validation/names.js';
+import { MESSAGE_HASH_BYTES } from '../../protocol/validation/index.js';
 import type { Target, TimestampBounds } from '../engine/index.js';
 import { badParam, hubFailure } from '../failure.js';
+import { checkLinkType, checkUrl, checkUsername } from '../value-checks.js';
 
 /**
  * Checks of decoded request fields, the gRPC side of what the HTTP API's query parsers (http/params.ts)
@@ -40,20 +40,9 @@ export function knownEnum<E extends number>(value: E, fromJson: (value: unknown)
   }
 }
 
-const utf8Length = (text: string) => Buffer.byteLength(text, 'utf8');
-
-export function urlOf(url: string, name: string): string {
-  if (utf8Length(url) > MAX_URL_BYTES) throw badParam(`${name} must be at most ${MAX_URL_BYTES} bytes`);
-  return url;
-}
-
 /** A link type filter: empty is none, as an empty HTTP parameter is. */
 export function linkTypeOf(type: string | undefined, name = 'link_type'): string | undefined {
-  if (type === undefined || type === '') return undefined;
-  if (utf8Length(type) > MAX_LINK_TYPE_BYTES) {
-    throw badParam(`${name} must be at most ${MAX_LINK_TYPE_BYTES} bytes`);
-  }
-  return type;
+  return type === undefined || type === '' ? undefined : checkLinkType(type, name);
 }
 
 export function required<T>(value: T | undefined, name: string): T {
@@ -68,7 +57,7 @@ export function targetOf(
   names: readonly [cast: string, url: string],
 ): Target {
   if (castId !== undefined) return { castId: castIdOf(castId, names[0]) };
-  if (url !== undefined && url !== '') return { url: urlOf(url, names[1]) };
+  if (url !== undefined && url !== '') return { url: checkUrl(url, names[1]) };
   throw badParam(`${names[0]} or ${names[1]} is required`);
 }
 
@@ -80,9 +69,7 @@ export function usernameOf(bytes: Uint8Array, name = 'name'): string {
   } catch {
     throw badParam(`${name} must be UTF-8`);
   }
-  const problem = text.endsWith('.eth') ? checkEnsName(text) : checkFname(text);
-  if (problem !== undefined) throw badParam(`${name}: ${problem.message}`);
-  return text;
+  return checkUsername(text, name);
 }
 
 const MAX_TIMESTAMP = 0xffff_ffff;

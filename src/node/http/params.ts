@@ -1,8 +1,8 @@
 import { base58ToBytes } from '../../protocol/base58.js';
 import { hexToBytes } from '../../protocol/hex.js';
-import { MAX_LINK_TYPE_BYTES, MAX_URL_BYTES, MESSAGE_HASH_BYTES } from '../../protocol/validation/index.js';
-import { checkEnsName, checkFname } from '../../protocol/validation/names.js';
+import { MESSAGE_HASH_BYTES } from '../../protocol/validation/index.js';
 import { badParam } from '../failure.js';
+import { checkLinkType, checkUrl, checkUsername } from '../value-checks.js';
 
 /**
  * The node API's query parameters. Every value arrives as text; a parser turns it into the domain's type
@@ -100,25 +100,8 @@ export function enumOf<E extends number>(fromJson: (value: unknown) => E, prefix
 /** Any value but `0` and `false` turns a switch such as `reverse` on. */
 export const flag: Parse<boolean> = (text) => text !== '0' && text.toLowerCase() !== 'false';
 
-function utf8Bytes(text: string): number {
-  return Buffer.byteLength(text, 'utf8');
-}
-
 /** A parent or target URL: 1 to 256 UTF-8 bytes, compared exactly as stored. */
-export const url: Parse<string> = (text, name) => {
-  if (utf8Bytes(text) > MAX_URL_BYTES) throw badParam(`${name} must be at most ${MAX_URL_BYTES} bytes`);
-  return text;
-};
-
-export const linkType: Parse<string> = (text, name) => {
-  if (utf8Bytes(text) > MAX_LINK_TYPE_BYTES)
-    throw badParam(`${name} must be at most ${MAX_LINK_TYPE_BYTES} bytes`);
-  return text;
-};
-
+export const url: Parse<string> = checkUrl;
+export const linkType: Parse<string> = checkLinkType;
 /** An fname, or an ENS name ending in `.eth`. */
-export const username: Parse<string> = (text, name) => {
-  const problem = text.endsWith('.eth') ? checkEnsName(text) : checkFname(text);
-  if (problem !== undefined) throw badParam(`${name}: ${problem.message}`);
-  return text;
-};
+export const username: Parse<string> = checkUsername;
