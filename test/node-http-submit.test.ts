@@ -7,6 +7,8 @@ import type { NodeHttpHarness } from '../src/node/http/testing.js';
 import { Message, MessageType } from '../src/protocol/gen/message.js';
 import { bytesToHex } from '../src/protocol/hex.js';
 import { toHubJson } from '../src/protocol/hub-json.js';
+import { configOf, NodeOptions } from '../src/shared/config/index.js';
+import { testClock } from '../src/shared/test-clock.js';
 import type { Dialect } from '../src/storage/index.js';
 import { forEachDialect } from '../src/storage/testing.js';
 
@@ -280,6 +282,69 @@ forEachDialect('node HTTP submit', (dialect) => {
           200,
         );
       }
+    });
+
+    it('ignores X-Forwarded-For unless the sender is a trusted proxy (issue 19, attack 6)', async () => {
+      // A client cannot buy a fresh budget per request by naming another address.
+      const spoofed = (i: number) =>
+        node.post('/v1/submitMessage', castAdd(alice, `spoof ${i}`, 60 - i).message, {
+          remoteAddress: '203.0.113.20',
+          headers: { 'x-forwarded-for': `198.51.100.${i}` },
+        });
+      assert.deepEqual(
+        [(await spoofed(1)).status, (await spoofed(2)).status, (await spoofed(3)).status],
+        [200, 200, 400],
+      );
+    });
+  });
+
+  describe('per-IP submit rate limit behind a trusted proxy (issue 19, attack 6)', () => {
+    let node: NodeHttpHarness;
+    let alice: TestAccount;
+    before(
+      async () =>
+        ({ node, alice } = await nodeWithAccount(dialect, {
+          submitRateLimit: 2,
+          connections: configOf(NodeOptions, { trustProxy: '10.0.0.0/8' }),
+        })),
+    );
+    after(() => node?.close());
+
+    it('limits each client the proxy names, not the proxy', async () => {
+      const via = (client: string, text: string, ago: number) =>
+        node.post('/v1/submitMessage', castAdd(alice, text, ago).message, {
+          remoteAddress: '10.1.2.3',
+          headers: { 'x-forwarded-for': client },
+        });
+      const first = [await via('198.51.100.1', 'a1', 90), await via('198.51.100.1', 'a2', 89)];
+      assert.deepEqual(
+        first.map((r) => r.status),
+        [200, 200],
+      );
+      const over = await via('198.51.100.1', 'a3', 88);
+      openApiShape.error(over.body, 'unavailable', 14);
+      // Another client behind the same proxy keeps its own budget.
+      assert.equal((await via('198.51.100.2', 'b1', 87)).status, 200);
+    });
+  });
+
+  describe('/v1/info?dbstats=1 (issue 19, item 9)', () => {
+    const apiClock = testClock();
+    let node: NodeHttpHarness;
+    let alice: TestAccount;
+    before(async () => ({ node, alice } = await nodeWithAccount(dialect, { apiClock })));
+    after(() => node?.close());
+
+    it('counts the tables at most once a minute, however often it is asked', async () => {
+      const count = async () => (await node.get('/v1/info?dbstats=1')).body.dbStats.numMessages as number;
+      const before = await count();
+      assert.equal(
+        (await node.post('/v1/submitMessage', castAdd(alice, 'counted later', 5).message)).status,
+        200,
+      );
+      assert.deepEqual(await Promise.all([count(), count(), count()]), [before, before, before]);
+      apiClock.advance(60_000);
+      assert.equal(await count(), before + 1);
     });
   });
 

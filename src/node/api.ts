@@ -5,6 +5,8 @@ import { OnChainEventType } from '../protocol/gen/onchain_event.js';
 import type { OnChainEvent } from '../protocol/gen/onchain_event.js';
 import type { Signer } from '../protocol/gen/request_response.js';
 import type { UserNameProof } from '../protocol/gen/username_proof.js';
+import { cachedFor } from '../shared/cached.js';
+import { systemClock, type Clock } from '../shared/clock.js';
 import type { Database } from '../storage/index.js';
 import type { ReceivedMessage } from '../protocol/message.js';
 import type { Engine, MergeOutcome, Prepared } from './engine/index.js';
@@ -63,6 +65,7 @@ export interface NodeApi {
    * in shared batches (submit-pipeline.ts); each resolves with its own outcome.
    */
   submit(received: ReceivedMessage): Promise<MergeOutcome>;
+  /** At most a minute old. */
   dbStats(): Promise<DbStats>;
   fids(page: PageRequest<number>): Promise<Page<number, number>>;
   /** Refuses a fid other than 0 for SIGNER_MIGRATED events, which belong to no fid. */
@@ -105,13 +108,19 @@ export interface NodeApiOptions {
   engine: Engine;
   version: string;
   batching?: Partial<BatchingOptions> | undefined;
+  /** Times the dbStats cache; the system clock when absent. */
+  clock?: Clock | undefined;
 }
+
+/** dbStats counts every table: computed at most once a minute, however many callers ask. */
+const DB_STATS_TTL_MS = 60_000;
 
 /** ENS proofs per read while collecting a fid's proofs; a fid holds at most 5 per storage unit. */
 const PROOFS_PER_READ = 1000;
 
-export function createNodeApi({ database, engine, version, batching }: NodeApiOptions): NodeApi {
+export function createNodeApi({ database, engine, version, batching, clock }: NodeApiOptions): NodeApi {
   const { db } = database;
+  const dbStats = cachedFor(DB_STATS_TTL_MS, clock ?? systemClock, () => readDbStats(database));
   const submits = createSubmitPipeline<ReceivedMessage, Prepared, MergeOutcome>({
     maxBatch: { ...DEFAULT_BATCHING, ...batching }.maxBatch,
     prepare: (messages) => engine.prepareMessages(messages),
@@ -135,7 +144,7 @@ export function createNodeApi({ database, engine, version, batching }: NodeApiOp
     engine,
     version,
     submit: (received) => submits.add(received),
-    dbStats: () => readDbStats(database),
+    dbStats,
     fids: (page) => fidsPage(db, page),
     onChainEvents(fid, type, page) {
       if (type === OnChainEventType.EVENT_TYPE_SIGNER_MIGRATED && fid !== 0) {

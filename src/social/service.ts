@@ -82,6 +82,7 @@ export async function createSocialService(
     logger: options.logger,
     corsOrigin: config.corsOrigin,
     bodyLimit: BODY_LIMIT_BYTES,
+    connections: config,
     rejectNul: true,
     errors: socialErrorRenderer,
     healthCheck: async () => {

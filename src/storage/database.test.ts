@@ -67,6 +67,26 @@ describe('SQLite files', () => {
     }
   });
 
+  it('syncs every commit unless told to relax (issue 19, item 10)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'agora-db-'));
+    const synchronous = async (options: Partial<Parameters<typeof openDatabase>[0]>) => {
+      const database = await openDatabase({ sqliteFile: join(dir, 'sync.sqlite'), ...options });
+      try {
+        const { rows } = await sql<{ synchronous: bigint }>`pragma synchronous`.execute(database.db);
+        return Number(rows[0]?.synchronous);
+      } finally {
+        await database.close();
+      }
+    };
+    try {
+      // 2 is FULL (the WAL is synced at every commit), 1 is NORMAL.
+      assert.equal(await synchronous({}), 2);
+      assert.equal(await synchronous({ sqliteSynchronous: 'normal' }), 1);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('names the default PostgreSQL schema after the service', () => {
     assert.equal(defaultSchemaFor('social'), 'agora_social');
   });

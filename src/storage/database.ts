@@ -23,7 +23,15 @@ export interface DatabaseOptions {
   onPoolError?: (error: Error) => void;
   /** SQLite file only: do most of the WAL's checkpoint work on a worker thread (background-checkpoints.ts). */
   backgroundCheckpoints?: boolean;
+  /**
+   * SQLite's `synchronous`: 'full' (the default) syncs the WAL at every commit, so an answered write
+   * survives power loss; 'normal' syncs only at checkpoints: a crash of the process loses nothing, an OS
+   * crash or power loss can lose the last commits (never corrupt the file).
+   */
+  sqliteSynchronous?: SqliteSynchronous;
 }
+
+export type SqliteSynchronous = 'full' | 'normal';
 
 export interface Database<DB> {
   readonly db: Kysely<DB>;
@@ -42,7 +50,7 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
     throw invalid('either url (PostgreSQL) or sqliteFile (SQLite) is required');
   }
   const file = options.sqliteFile;
-  const sqlite = openSqlite(file);
+  const sqlite = openSqlite(file, options.sqliteSynchronous ?? 'full');
   const checkpoints =
     options.backgroundCheckpoints === true && !sqlite.memory
       ? startBackgroundCheckpoints(sqlite, file, BUSY_TIMEOUT_MS)
@@ -79,7 +87,7 @@ async function openPostgres<DB>(url: string, options: DatabaseOptions): Promise<
   return wrap(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
 }
 
-function openSqlite(file: string): BetterSqlite3.Database {
+function openSqlite(file: string, synchronous: SqliteSynchronous): BetterSqlite3.Database {
   let db: BetterSqlite3.Database;
   try {
     db = new BetterSqlite3(file, { timeout: BUSY_TIMEOUT_MS });
@@ -93,8 +101,7 @@ function openSqlite(file: string): BetterSqlite3.Database {
     if (!db.memory) db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-    // Safe with WAL: a power loss may drop the last commits but never corrupts the file.
-    db.pragma('synchronous = NORMAL');
+    db.pragma(`synchronous = ${synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
     db.defaultSafeIntegers(true);
   } catch (error) {
     db.close();

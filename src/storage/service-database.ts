@@ -4,6 +4,7 @@ import {
   sqliteFileFor,
   type Database,
   type ServiceName,
+  type SqliteSynchronous,
 } from './database.js';
 import { migrateToLatest } from './migrate.js';
 
@@ -11,6 +12,8 @@ export interface ServiceStorageOptions {
   /** PostgreSQL URL; the service's SQLite file under dataDir when absent. */
   databaseUrl?: string;
   dataDir: string;
+  /** See DatabaseOptions.sqliteSynchronous. */
+  sqliteSynchronous?: SqliteSynchronous;
 }
 
 /** Open a service's own database (its SQLite file or PostgreSQL schema) and bring it to the latest schema. */
@@ -20,7 +23,11 @@ export async function openServiceDatabase<DB>(
 ): Promise<{ database: Database<DB>; applied: string[] }> {
   const database = await openDatabase<DB>(
     options.databaseUrl === undefined
-      ? { sqliteFile: sqliteFileFor(options.dataDir, service), backgroundCheckpoints: true }
+      ? {
+          sqliteFile: sqliteFileFor(options.dataDir, service),
+          backgroundCheckpoints: true,
+          sqliteSynchronous: options.sqliteSynchronous,
+        }
       : { url: options.databaseUrl, schema: defaultSchemaFor(service) },
   );
   try {

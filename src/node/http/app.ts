@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { createHttpApp } from '../../shared/http/index.js';
-import type { HttpApp } from '../../shared/http/index.js';
+import type { ConnectionSettings, HttpApp } from '../../shared/http/index.js';
 import type { NodeApi } from '../api.js';
 import type { EventStreams } from '../events/event-stream.js';
 import { nodeErrorRenderer } from './errors.js';
@@ -20,6 +20,8 @@ export interface NodeHttpOptions {
   /** A pino logger, or false to log nothing. */
   logger: Logger | false;
   corsOrigin: string;
+  /** Timeouts, connection cap and trusted proxies (the command's options); Node's defaults when absent. */
+  connections?: ConnectionSettings | undefined;
   /** Who may submit (shared with the gRPC API); anyone when absent. */
   submitGuard?: SubmitGuard | undefined;
   /** The live event streams behind `/v1/events/stream` (shared with gRPC Subscribe). */
@@ -27,6 +29,9 @@ export interface NodeHttpOptions {
   /** How often a quiet event stream sends a keep-alive comment; 15 s when absent. */
   streamKeepAliveMs?: number | undefined;
 }
+
+/** Bodies are single Message protobufs: a few KiB at most, with room for what later types add. */
+const BODY_LIMIT_BYTES = 64 * 1024;
 
 /** The node's HTTP API (node-api.md §1) on the shared app; closing it drains the submit batches. */
 export async function createNodeHttpApp(options: NodeHttpOptions): Promise<HttpApp> {
@@ -37,6 +42,8 @@ export async function createNodeHttpApp(options: NodeHttpOptions): Promise<HttpA
     version: api.version,
     logger: options.logger,
     corsOrigin: options.corsOrigin,
+    connections: options.connections,
+    bodyLimit: BODY_LIMIT_BYTES,
     errors: nodeErrorRenderer,
     healthCheck: api.ping,
   });

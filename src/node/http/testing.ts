@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import type { InjectOptions } from 'fastify';
 import { Message } from '../../protocol/gen/message.js';
-import type { HttpApp } from '../../shared/http/index.js';
+import type { Clock } from '../../shared/clock.js';
+import type { ConnectionSettings, HttpApp } from '../../shared/http/index.js';
 import type { Dialect } from '../../storage/index.js';
 import { openTestDatabase } from '../../storage/testing.js';
 import type { TestDatabase } from '../../storage/testing.js';
@@ -64,13 +65,23 @@ export interface HarnessOptions extends Partial<
   batching?: Partial<BatchingOptions>;
   /** Event streams: per-IP limit (default 4, as the node's), stall timeout and the feed's poll interval. */
   streams?: { perIpLimit?: number; stallTimeoutMs?: number; pollIntervalMs?: number };
+  /** Times the API's caches (dbStats); the system clock when absent. */
+  apiClock?: Clock;
+  /** The HTTP server's connection options (e.g. `trustProxy`); Node's defaults when absent. */
+  connections?: ConnectionSettings;
 }
 
 export async function openNodeHttp(dialect: Dialect, options: HarnessOptions = {}): Promise<NodeHttpHarness> {
   const database = await openTestDatabase<NodeTables>(dialect, 'node');
   const base = testEngine(database.db, options.engine);
   const engine = options.wrapEngine?.(base) ?? base;
-  const api = createNodeApi({ database, engine, version: 'test', batching: options.batching });
+  const api = createNodeApi({
+    database,
+    engine,
+    version: 'test',
+    batching: options.batching,
+    clock: options.apiClock,
+  });
   const submitGuard = createSubmitGuard({
     rpcAuth: options.rpcAuth,
     perMinute: options.submitRateLimit ?? 0,
@@ -88,6 +99,7 @@ export async function openNodeHttp(dialect: Dialect, options: HarnessOptions = {
     api,
     logger: options.logger ?? false,
     corsOrigin: options.corsOrigin ?? '*',
+    connections: options.connections,
     submitGuard,
     eventStreams,
     streamKeepAliveMs: options.streamKeepAliveMs,

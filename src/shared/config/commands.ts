@@ -1,6 +1,9 @@
 import { Type, type Static, type TObject } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { connectionOptions } from './connection-options.js';
+import { namesLimitOptions } from './names-limits.js';
 import { flag, hexKey, httpUrl, integer, list, logLevel, oneOf, port, postgresUrl, text } from './option.js';
+import { socialLimitOptions } from './social-limits.js';
 
 const DAY = 86_400;
 
@@ -16,6 +19,11 @@ const storageOptions = {
       env: ['DATABASE_URL', 'AGORA_DATABASE_URL'],
     }),
   ),
+  sqliteSynchronous: oneOf(['full', 'normal'] as const, {
+    description:
+      'SQLite only: full keeps every answered write through a power loss; normal is faster but an OS crash or power loss can lose the last writes (docs/performance.md has the cost)',
+    default: 'full',
+  }),
 };
 
 function serviceOptions(service: 'node' | 'names' | 'social', defaultPort: number) {
@@ -31,6 +39,7 @@ function serviceOptions(service: 'node' | 'names' | 'social', defaultPort: numbe
     }),
     logLevel: logLevel(),
     chainRpcUrl: Type.Optional(httpUrl({ description: 'JSON-RPC URL of the chain (OP mainnet or devnet)' })),
+    ...connectionOptions,
   };
 }
 
@@ -103,6 +112,7 @@ export const NamesOptions = Type.Object({
     env: ['AGORA_NAMES_ADMIN_FIDS'],
     expected: 'a comma-separated list of positive integers',
   }),
+  ...namesLimitOptions,
 });
 
 export const SocialOptions = Type.Object({
@@ -129,6 +139,7 @@ export const SocialOptions = Type.Object({
       env: ['AGORA_SOCIAL_RELAYER_KEY'],
     }),
   ),
+  ...socialLimitOptions,
 });
 
 export const DevOptions = Type.Object({

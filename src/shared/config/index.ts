@@ -1,4 +1,4 @@
-export { COMMANDS, configOf } from './commands.js';
+export { COMMANDS, configOf, NamesOptions, NodeOptions, SocialOptions } from './commands.js';
 export type {
   CommandName,
   DevConfig,

@@ -5,9 +5,12 @@ import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import ajvCompiler from '@fastify/ajv-compiler';
 import Fastify from 'fastify';
 import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
 import type { Logger } from 'pino';
+import { capConnections, fastifyConnectionOptions } from './connections.js';
+import type { ConnectionSettings } from './connections.js';
 import { classifyFailure, RouteNotFoundError, sendFailure } from './errors.js';
 import { unacceptableInput, UnacceptableInputError } from './input-guard.js';
 import type { ErrorRenderer } from './errors.js';
@@ -25,6 +28,8 @@ export interface HttpAppOptions {
   corsOrigin: string;
   /** Largest accepted request body in bytes; Fastify's default (1 MiB) when absent. */
   bodyLimit?: number;
+  /** Timeouts, connection cap and trusted proxies; Node's defaults (no proxy trusted) when absent. */
+  connections?: ConnectionSettings | undefined;
   /** Refuse NUL characters in query and JSON body values (a service whose PostgreSQL text columns get them). */
   rejectNul?: boolean;
   errors: ErrorRenderer;
@@ -67,6 +72,24 @@ export function parseCorsOrigin(setting: string): string | string[] {
   return origins.length === 1 ? (origins[0] as string) : origins;
 }
 
+const ajvCompilers = ajvCompiler();
+/** What the pool's compilers really take (its typings name the argument a schema). */
+type RouteCompiler = (route: ajvCompiler.RouteDefinition) => unknown;
+
+/**
+ * Query strings and path params arrive as text, so their schemas need ajv's type coercion; a JSON body
+ * has its own types and must keep them (coerced, `true` would pass as the integer 1 and `null` as false).
+ */
+const buildStrictBodyValidator: ajvCompiler.BuildCompilerFromPool = (externalSchemas, ajvOptions) => {
+  const coercing = ajvCompilers(externalSchemas, ajvOptions) as unknown as RouteCompiler;
+  const strict = ajvCompilers(externalSchemas, {
+    customOptions: { ...(ajvOptions?.mode === 'JTD' ? {} : ajvOptions?.customOptions), coerceTypes: false },
+    plugins: ajvOptions?.plugins,
+  }) as unknown as RouteCompiler;
+  const compile: RouteCompiler = (route) => (route.httpPart === 'body' ? strict(route) : coercing(route));
+  return compile as unknown as ReturnType<ajvCompiler.BuildCompilerFromPool>;
+};
+
 const HealthOk = Type.Object({ status: Type.Literal('ok'), service: Type.String() });
 const HealthUnavailable = Type.Object({
   status: Type.Literal('unavailable'),
@@ -85,6 +108,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
   const app = Fastify<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger>({
     ...(options.logger === false ? { logger: false } : { loggerInstance: options.logger }),
     ...(options.bodyLimit !== undefined && { bodyLimit: options.bodyLimit }),
+    ...(options.connections !== undefined && fastifyConnectionOptions(options.connections)),
     genReqId: requestIdOf,
     // Idle keep-alive sockets end at close; in-flight requests finish first (see the onSend hook below).
     forceCloseConnections: 'idle',
@@ -92,16 +116,17 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
       customOptions: {
         // Fastify's default strips properties a schema does not list, which would silently drop a
         // client's misspelt field. Off: routes that must reject unknown fields say additionalProperties
-        // false and get a validation error. Fastify keeps one ajv for all request parts, so its default
-        // type coercion (needed for query strings and path params) applies to JSON bodies as well.
+        // false and get a validation error.
         removeAdditional: false,
       },
     },
+    schemaController: { compilersFactory: { buildValidator: buildStrictBodyValidator } },
     // URL faults found before routing (bad percent-encoding, overlong params) skip the error handler.
     frameworkErrors: (error, request, reply) => {
       sendFailure(errors, error, classifyFailure(error), request, reply);
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  if (options.connections !== undefined) capConnections(app.server, options.connections);
 
   app.setErrorHandler((error, request, reply) =>
     sendFailure(errors, error, classifyFailure(error), request, reply),

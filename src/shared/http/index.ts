@@ -1,3 +1,4 @@
+export type { ConnectionSettings } from './connections.js';
 export { createHttpApp, parseCorsOrigin, HEALTH_PATH, OPENAPI_PATH } from './app.js';
 export type { HttpApp, HttpAppOptions, ServiceName } from './app.js';
 export { classifyFailure, RouteNotFoundError } from './errors.js';

@@ -30,9 +30,11 @@ export function registerSignedKeyRequestRoutes(app: HttpApp, context: SocialCont
           response: { 200: SignedKeyRequestResponse },
         },
       },
-      async (request) => ({
-        result: { signedKeyRequest: await createSignedKeyRequest(context, request.body) },
-      }),
+      async (request) => {
+        const { requestFid, deadline } = request.body;
+        const input = { ...request.body, requestFid: Number(requestFid), deadline: Number(deadline) };
+        return { result: { signedKeyRequest: await createSignedKeyRequest(context, input) } };
+      },
     );
   }
 

@@ -1,19 +1,24 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TInteger } from '@sinclair/typebox';
 import { resultOf } from './envelope.js';
 import { Fid } from './common-schemas.js';
 
 /** Request and response schemas of the signed key request routes (spec §2.16, §4.7). */
 
 const HEX = '^0x([0-9a-fA-F]{2})*$';
-/** Fids and times are exact JS integers; clients may send them as numbers or numeric strings (coerced). */
 const UnixSeconds = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
+/**
+ * Clients send `requestFid` and `deadline` as numbers or as decimal strings (reference social-api §4.7);
+ * JSON bodies are not coerced, so the schema names both and the route converts them.
+ */
+const numberOrDigits = <T extends TInteger>(integer: T) =>
+  Type.Union([integer, Type.String({ pattern: '^[0-9]{1,16}$' })]);
 const Signature = Type.String({ pattern: HEX, minLength: 4, maxLength: 4096 });
 const Token = Type.String({ minLength: 1, maxLength: 128 });
 
 export const CreateSignedKeyRequestBody = Type.Object({
   key: Type.String({ pattern: '^0x[0-9a-fA-F]{64}$', description: 'Ed25519 public key, 0x + 64 hex' }),
-  requestFid: Fid,
-  deadline: UnixSeconds,
+  requestFid: numberOrDigits(Fid),
+  deadline: numberOrDigits(UnixSeconds),
   signature: Signature,
   redirectUrl: Type.Optional(Type.String({ minLength: 1, maxLength: 2048 })),
   sponsorship: Type.Optional(Type.Object({ sponsorFid: Fid, signature: Signature })),

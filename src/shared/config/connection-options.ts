@@ -1,0 +1,39 @@
+import { Type } from '@sinclair/typebox';
+import { integer, text } from './option.js';
+
+/**
+ * What every HTTP service allows one client connection (issue 19, attacks 5 and 6): a client that sends
+ * slowly, or holds sockets open, gets cut off instead of holding the service down.
+ */
+export const connectionOptions = {
+  headersTimeout: integer(1, 3600, {
+    description: "Seconds a client has to send all of a request's headers before it is cut off",
+    default: 10,
+  }),
+  requestTimeout: integer(1, 3600, {
+    description: 'Seconds a client has to send a whole request, body included',
+    default: 30,
+  }),
+  keepAliveTimeout: integer(1, 3600, {
+    description: "Seconds an idle keep-alive connection stays open (above your load balancer's idle timeout)",
+    default: 72,
+  }),
+  idleTimeout: integer(1, 86_400, {
+    description:
+      'Seconds without traffic either way before a connection is closed (event streams ping more often)',
+    default: 120,
+  }),
+  maxConnections: integer(1, 1_000_000, {
+    description: 'Open HTTP connections the service accepts at once; further ones are closed at once',
+    default: 4096,
+  }),
+  trustProxy: Type.Optional(
+    text({
+      description:
+        'Proxies whose X-Forwarded-For names the client for per-IP limits: a hop count, or a comma-separated list of addresses and CIDRs; none when absent',
+      pattern: '^(\\d{1,2}|[0-9A-Fa-f.:/]+(,[0-9A-Fa-f.:/]+)*)$',
+      expected: 'a hop count (1-99) or a comma-separated list of IP addresses and CIDRs',
+      placeholder: '<hops|cidr,...>',
+    }),
+  ),
+};
