@@ -20,7 +20,8 @@ import type { FnameSync } from './fnames/index.js';
 import { startGrpcServer } from './grpc/index.js';
 import type { GrpcServer } from './grpc/index.js';
 import { createNodeHttpApp } from './http/index.js';
-import { startChainIngest } from './ingest/index.js';
+import { startChainIngest, startRevocationRetry } from './ingest/index.js';
+import type { SignerDeactivated } from './ingest/index.js';
 import type { NodeTables } from './store/schema.js';
 import { createSubmitGuard } from './submit-guard.js';
 
@@ -46,8 +47,10 @@ export interface NodeServiceDeps {
   clock?: Clock | undefined;
   /** The fname sync's HTTP client. */
   fetch?: typeof fetch | undefined;
-  /** The fname sync's waits between polls. */
+  /** The waits of the fname sync and of the revocation retry between passes. */
   sleep?: Sleep | undefined;
+  /** Wraps the revocation of a deactivated signer's messages (tests make it fail or hang). */
+  wrapRevocation?: ((revoke: SignerDeactivated) => SignerDeactivated) | undefined;
   /** An open, migrated database to use instead of the configured one; the service closes it. */
   database?: Database<NodeTables> | undefined;
   batching?: Partial<BatchingOptions> | undefined;
@@ -130,7 +133,21 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
       engine,
       version: deps.version ?? packageVersion(),
       batching: deps.batching,
+      clock,
     });
+
+    const sleep = deps.sleep ?? realSleep;
+    const engineRevocation: SignerDeactivated = (fid, key) => engine.revokeSigner(fid, key);
+    const revokeSigner = deps.wrapRevocation?.(engineRevocation) ?? engineRevocation;
+    // Revocations queued by an on-chain change whose attempt failed or was cut short by a crash.
+    const revocationRetry = startRevocationRetry({
+      db,
+      revoke: revokeSigner,
+      clock,
+      sleep,
+      logger: log.child({ component: 'revocation-retry' }),
+    });
+    stops.push(() => revocationRetry.stop());
 
     const chainIngest =
       config.chainRpcUrl === undefined
@@ -148,7 +165,7 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
             startBlock: config.network === 'mainnet' ? MAINNET_START_BLOCK : 0,
             confirmations: config.chainConfirmations,
             logger: log.child({ component: 'chain' }),
-            onSignerDeactivated: (fid, key) => engine.revokeSigner(fid, key),
+            onSignerDeactivated: revokeSigner,
           });
     if (chainIngest !== undefined) stops.push(() => chainIngest.stop());
 
@@ -160,7 +177,7 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
             registryUrl: config.namesUrl,
             fetch: deps.fetch ?? fetch,
             clock,
-            sleep: deps.sleep ?? realSleep,
+            sleep,
             logger: log.child({ component: 'fnames' }),
             revokeUsername: engine.revokeUsername,
           });
@@ -198,6 +215,7 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
       api,
       logger: deps.logger ?? false,
       corsOrigin: config.corsOrigin,
+      connections: config,
       submitGuard,
       eventStreams,
     });

@@ -11,7 +11,7 @@ import { eventsPage } from '../events/event-log.js';
 import type { RevokeUsername } from '../fnames/index.js';
 import type { SignerDeactivated } from '../ingest/index.js';
 import { mergeOnChainEvents } from '../onchain/merge.js';
-import { signerEvent } from '../onchain/testing.js';
+import { queuedRevocations, signerEvent } from '../onchain/testing.js';
 import {
   castAdd,
   clock,
@@ -63,6 +63,8 @@ forEachDialect('revocation', (dialect) => {
         bytesToHex(merged.value.deactivatedSigner ?? new Uint8Array()),
         bytesToHex(alice.signer.publicKey),
       );
+      const queued = () => queuedRevocations(fixture.database.db, alice.fid);
+      assert.deepEqual(await queued(), [bytesToHex(alice.signer.publicKey)]);
 
       // The engine's revokeSigner is what the chain sink calls for a deactivated signer.
       const onSignerDeactivated: SignerDeactivated = fixture.engine.revokeSigner;
@@ -77,6 +79,7 @@ forEachDialect('revocation', (dialect) => {
       assert.deepEqual(hexes((await fixture.engine.castsByFid(alice.fid, { limit: 10 })).items), [
         hex(kept.message),
       ]);
+      assert.deepEqual(await queued(), [], 'done: off the queue');
       assert.equal(await fixture.engine.usernameProofByName('alice.eth'), undefined);
       assert.deepEqual(await fixture.engine.revokeSigner(alice.fid, alice.signer.publicKey), []);
       refused(
@@ -84,6 +87,28 @@ forEachDialect('revocation', (dialect) => {
         'bad_request.unknown_signer',
         `invalid signer: signer ${bytesToHex(alice.signer.publicKey)} not found for fid ${alice.fid}`,
       );
+    });
+
+    it('keeps the messages of a key active again by the time it runs, and takes it off the queue', async () => {
+      const dave = await account(4);
+      const cast = castAdd(dave, 'outlives an admin reset');
+      await mergeAll([cast]);
+      const { publicKey } = dave.signer;
+      for (const [eventType, block] of [
+        [SignerEventType.ADMIN_RESET, 45],
+        [SignerEventType.ADD, 46],
+      ] as const) {
+        const [merged] = await mergeOnChainEvents(
+          fixture.database.db,
+          [signerEvent(dave.fid, publicKey, eventType, { block })],
+          clock,
+        );
+        assert.ok(merged?.ok);
+      }
+      assert.deepEqual(await queuedRevocations(fixture.database.db, dave.fid), [bytesToHex(publicKey)]);
+      assert.deepEqual(await fixture.engine.revokeSigner(dave.fid, publicKey), []);
+      assert.equal(hex(await fixture.engine.messageByHash(cast.message.hash)), hex(cast.message));
+      assert.deepEqual(await queuedRevocations(fixture.database.db, dave.fid), []);
     });
 
     it('revokes nothing for a key that is active', async () => {

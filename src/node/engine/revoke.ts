@@ -4,6 +4,7 @@ import type { Clock } from '../../shared/clock.js';
 import { appendEvents, lockEventLog } from '../events/event-log.js';
 import type { NewHubEvent } from '../events/event-log.js';
 import { isActiveSigner } from '../onchain/queries.js';
+import { dropRevocation } from '../onchain/revocation-queue.js';
 import type { NodeTables } from '../store/schema.js';
 import { STORED_COLUMNS } from './message-rows.js';
 import type { StoredRow } from './store-spec.js';
@@ -18,7 +19,8 @@ const REVOKE_CHUNK = 1000;
  * MERGE_USERNAME_PROOF with the deleted side), plus what stood on them (the fid's USERNAME naming a revoked
  * ENS proof). Runs in transactions of its own, after the on-chain merge that deactivated the key (decision
  * 0004: never inside it). A key that is active again by then (re-added after an admin reset) keeps its
- * messages.
+ * messages. The key's `pending_revocations` row goes in the transaction that finishes, so the revocation
+ * counts as done exactly when it is; one cut short stays queued and is safe to run again.
  */
 export async function revokeSigner(
   db: Kysely<NodeTables>,
@@ -30,7 +32,10 @@ export async function revokeSigner(
   for (;;) {
     const { revoked, more } = await db.transaction().execute(async (trx) => {
       await lockEventLog(trx);
-      if (await isActiveSigner(trx, fid, key)) return { revoked: [], more: false };
+      if (await isActiveSigner(trx, fid, key)) {
+        await dropRevocation(trx, fid, key);
+        return { revoked: [], more: false };
+      }
       const rows = await trx
         .selectFrom('messages')
         .select(STORED_COLUMNS)
@@ -41,10 +46,9 @@ export async function revokeSigner(
         .execute();
       const all = await withDependents(trx, rows);
       await deleteRows(trx, all);
-      return {
-        revoked: await appendEvents(trx, removalEvents('revoke', all), clock),
-        more: rows.length === REVOKE_CHUNK,
-      };
+      const more = rows.length === REVOKE_CHUNK;
+      if (!more) await dropRevocation(trx, fid, key);
+      return { revoked: await appendEvents(trx, removalEvents('revoke', all), clock), more };
     });
     events.push(...revoked);
     if (!more) return events;

@@ -12,6 +12,7 @@ import {
   address,
   blockHash,
   fixedClock,
+  queuedRevocations,
   registerEvent,
   rentEvent,
   signerEvent,
@@ -151,10 +152,11 @@ forEachDialect('chain sink', (dialect) => {
     assert.equal(await isActiveSigner(database.db, 30, signerKey(30)), false);
     assert.ok(await fidRegistration(database.db, 30), 'block 30 stays');
     assert.deepEqual(revoked, [[30, bytesToHex(signerKey(30))]]);
+    assert.deepEqual(await queuedRevocations(database.db, 30), [bytesToHex(signerKey(30))]);
     assert.deepEqual(await chainSink.load(), through(30));
   });
 
-  it('keeps going when the revocation callback fails: the change is committed', async () => {
+  it('keeps going when the revocation callback fails: the change is committed, the revocation queued', async () => {
     const { sink: chainSink, problems } = sink({
       onSignerDeactivated: async () => {
         throw new Error('engine unavailable');
@@ -173,6 +175,7 @@ forEachDialect('chain sink', (dialect) => {
       ['chain ingest: signer revocation failed'],
     );
     assert.deepEqual(await chainSink.load(), through(41));
+    assert.deepEqual(await queuedRevocations(database.db, 40), [bytesToHex(signerKey(40))]);
   });
 
   it('leaves neither events nor checkpoint behind when the transaction fails', async () => {

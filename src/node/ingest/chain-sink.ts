@@ -39,7 +39,8 @@ export interface ChainSinkOptions {
  * The node's end of the chain reader: every call stores its events (or retraction) and the checkpoint in
  * one transaction, so a crash makes the reader repeat a range, never skip one. Repeated events are
  * duplicates the merge skips. Signer revocation runs after the commit, in the engine's own transaction
- * (decision 0004: no message writes while the event log lock is held).
+ * (decision 0004: no message writes while the event log lock is held); the commit queued it in
+ * `pending_revocations`, where the revocation retry finds it if this attempt fails or never ends.
  */
 export function createChainSink(options: ChainSinkOptions): ChainEventSink {
   const { db, clock, logger } = options;
@@ -61,7 +62,7 @@ export function createChainSink(options: ChainSinkOptions): ChainEventSink {
       try {
         await options.onSignerDeactivated(fid, key);
       } catch (error) {
-        // The change is committed and will not be delivered again; retrying here could block the reader.
+        // Retrying here could block the reader; the revocation stays queued for the revocation retry.
         logger.error({ err: error, fid, key: bytesToHex(key) }, 'chain ingest: signer revocation failed');
       }
     }
@@ -98,7 +99,9 @@ export function createChainSink(options: ChainSinkOptions): ChainEventSink {
     },
 
     async retract(orphaned: OrphanedBlock[], checkpoint: ReaderCheckpoint) {
-      const retraction = await inCheckpointedTransaction(checkpoint, (trx) => retractBlocks(trx, orphaned));
+      const retraction = await inCheckpointedTransaction(checkpoint, (trx) =>
+        retractBlocks(trx, orphaned, clock),
+      );
       logger.info(
         { blocks: orphaned.map((block) => block.number), events: retraction.events.length },
         'chain ingest: retracted the events of orphaned blocks',

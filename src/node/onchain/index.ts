@@ -14,6 +14,8 @@ export {
   onChainEvents,
 } from './queries.js';
 export type { FidRegistration } from './queries.js';
+export { pendingRevocations } from './revocation-queue.js';
+export type { PendingRevocation } from './revocation-queue.js';
 export { onChainSigner } from './signer-records.js';
 export {
   LEGACY_UNIT_CUTOFF_SECONDS,

@@ -7,6 +7,7 @@ import {
   OnChainEventType,
   SignerEventType,
 } from '../../protocol/gen/onchain_event.js';
+import { bytesToHex } from '../../protocol/hex.js';
 import { FARCASTER_EPOCH_MS } from '../../protocol/time.js';
 import { forEachDialect, openTestDatabase } from '../../storage/testing.js';
 import type { TestDatabase } from '../../storage/testing.js';
@@ -27,6 +28,7 @@ import {
   address,
   fixedClock,
   idRegisterEvent,
+  queuedRevocations,
   registerEvent,
   rentEvent,
   signerEvent,
@@ -246,8 +248,10 @@ forEachDialect('on-chain merge', (dialect) => {
 
     it('deactivates a key on REMOVE and reports it for revocation', async () => {
       accepted(await mergeOne(signerEvent(210, signerKey(1), ADD, { block: 70 })));
+      assert.deepEqual(await queuedRevocations(database.db, 210), []);
       const result = accepted(await mergeOne(signerEvent(210, signerKey(1), REMOVE, { block: 71 })));
       assert.deepEqual(result.deactivatedSigner, signerKey(1));
+      assert.deepEqual(await queuedRevocations(database.db, 210), [bytesToHex(signerKey(1))]);
       assert.equal(await isActiveSigner(database.db, 210, signerKey(1)), false);
       assert.equal(await activeSignerEvent(database.db, 210, signerKey(1)), undefined);
       assert.deepEqual((await activeSignerEvents(database.db, 210, { limit: 10 })).items, []);
@@ -268,6 +272,7 @@ forEachDialect('on-chain merge', (dialect) => {
       accepted(await mergeOne(remove));
       const late = accepted(await mergeOne(add));
       assert.equal(late.deactivatedSigner, undefined);
+      assert.deepEqual(await queuedRevocations(database.db, 230), [], 'the key never signed anything');
       assert.equal(await isActiveSigner(database.db, 230, signerKey(1)), false);
       assert.deepEqual(await allOfType(230, OnChainEventType.EVENT_TYPE_SIGNER), [add, remove]);
     });

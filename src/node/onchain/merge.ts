@@ -10,20 +10,17 @@ import type { NodeTables } from '../store/schema.js';
 import { inTransaction } from '../store/transaction.js';
 import { rebuildFid } from './custody-state.js';
 import { toOnChainEventRow } from './rows.js';
-import {
-  foldSignerEvents,
-  isActiveStatus,
-  readSignerStatus,
-  saveSignerStatus,
-  signerHistory,
-} from './signer-state.js';
+import { foldSignerEvents, signerHistory, updateSignerStatus } from './signer-state.js';
 import { checkOnChainEvent } from './validate.js';
 
 export interface MergedOnChainEvent {
   event: OnChainEvent;
   /** Id of the HUB_EVENT_TYPE_MERGE_ON_CHAIN_EVENT written in the same transaction. */
   hubEventId: number;
-  /** The event's key when this merge made an active signer inactive: its messages are to be revoked. */
+  /**
+   * The event's key when this merge made an active signer inactive: its messages are to be revoked (the
+   * revocation is queued in the merge's transaction).
+   */
   deactivatedSigner?: Uint8Array | undefined;
 }
 
@@ -46,7 +43,7 @@ export function mergeOnChainEvents(
   return inTransaction(db, async (trx) => {
     await lockEventLog(trx);
     const staged: HubResult<Staged>[] = [];
-    for (const event of events) staged.push(await stage(trx, event));
+    for (const event of events) staged.push(await stage(trx, event, clock));
     const accepted = staged.flatMap((result) => (result.ok ? [result.value] : []));
     const hubEvents = await appendEvents(
       trx,
@@ -69,7 +66,11 @@ export function mergeOnChainEvents(
 }
 
 /** Checks one event against the stored state, then writes it and the state it changes. */
-async function stage(trx: Transaction<NodeTables>, event: OnChainEvent): Promise<HubResult<Staged>> {
+async function stage(
+  trx: Transaction<NodeTables>,
+  event: OnChainEvent,
+  clock: Clock,
+): Promise<HubResult<Staged>> {
   const checked = checkOnChainEvent(event);
   if (!checked.ok) return checked;
   if (await isStored(trx, event)) return fail('bad_request.duplicate', 'onChainEvent already exists');
@@ -79,10 +80,9 @@ async function stage(trx: Transaction<NodeTables>, event: OnChainEvent): Promise
     const history = await signerHistory(trx, event.fid, key);
     const fold = foldSignerEvents([...history, event]);
     if (fold.readdsRemovedKey) return fail('bad_request.conflict', 'attempting to re-add removed key');
-    const wasActive = isActiveStatus(await readSignerStatus(trx, event.fid, key));
     await insert(trx, event);
-    await saveSignerStatus(trx, event.fid, key, fold.status);
-    return ok({ event, deactivatedSigner: wasActive && !isActiveStatus(fold.status) ? key : undefined });
+    const deactivated = await updateSignerStatus(trx, event.fid, key, fold.status, clock);
+    return ok({ event, deactivatedSigner: deactivated ? key : undefined });
   }
 
   await insert(trx, event);

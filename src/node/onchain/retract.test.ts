@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { OnChainEventType, SignerEventType } from '../../protocol/gen/onchain_event.js';
 import type { OnChainEvent } from '../../protocol/gen/onchain_event.js';
+import { bytesToHex } from '../../protocol/hex.js';
 import { FARCASTER_EPOCH_MS } from '../../protocol/time.js';
 import { forEachDialect, openTestDatabase } from '../../storage/testing.js';
 import type { TestDatabase } from '../../storage/testing.js';
@@ -14,6 +15,7 @@ import {
   address,
   blockHash,
   fixedClock,
+  queuedRevocations,
   registerEvent,
   rentEvent,
   signerEvent,
@@ -49,7 +51,7 @@ forEachDialect('reorg retraction', (dialect) => {
     await merge(registerEvent(1, a, { block: 1 }), transferEvent(1, a, b, { block: 5 }));
     assert.equal(await fidOfCustodyAddress(database.db, a), undefined);
 
-    const retraction = await retractBlocks(database.db, [block(5)]);
+    const retraction = await retractBlocks(database.db, [block(5)], clock);
     assert.deepEqual(
       retraction.events.map((event) => event.blockNumber),
       [5],
@@ -61,7 +63,7 @@ forEachDialect('reorg retraction', (dialect) => {
 
   it('unregisters a fid whose only registration is retracted', async () => {
     await merge(registerEvent(2, address(20), { block: 6 }));
-    await retractBlocks(database.db, [block(6)]);
+    await retractBlocks(database.db, [block(6)], clock);
     assert.equal(await fidRegistration(database.db, 2), undefined);
     assert.equal(await fidOfCustodyAddress(database.db, address(20)), undefined);
   });
@@ -72,15 +74,17 @@ forEachDialect('reorg retraction', (dialect) => {
       signerEvent(3, signerKey(1), REMOVE, { block: 9 }),
       signerEvent(3, signerKey(2), ADD, { block: 8 }),
     );
-    const undoRemove = await retractBlocks(database.db, [block(9)]);
+    const undoRemove = await retractBlocks(database.db, [block(9)], clock);
     assert.deepEqual(undoRemove.deactivatedSigners, []);
     assert.equal(await isActiveSigner(database.db, 3, signerKey(1)), true);
 
-    const undoAdds = await retractBlocks(database.db, [block(7), block(8)]);
+    const undoAdds = await retractBlocks(database.db, [block(7), block(8)], clock);
     assert.deepEqual(undoAdds.deactivatedSigners, [
       { fid: 3, key: signerKey(1) },
       { fid: 3, key: signerKey(2) },
     ]);
+    // Key 1 was queued by its REMOVE already; the retraction queues key 2.
+    assert.deepEqual(await queuedRevocations(database.db, 3), [signerKey(1), signerKey(2)].map(bytesToHex));
     assert.equal(await isActiveSigner(database.db, 3, signerKey(1)), false);
     assert.equal(await isActiveSigner(database.db, 3, signerKey(2)), false);
     const rows = await database.db.selectFrom('signers').select('key').where('fid', '=', 3).execute();
@@ -90,13 +94,13 @@ forEachDialect('reorg retraction', (dialect) => {
   it('drops retracted rents from the storage units', async () => {
     const rentTime = 1_730_000_000;
     await merge(rentEvent(4, 2, rentTime, { block: 10 }), rentEvent(4, 3, rentTime, { block: 11 }));
-    await retractBlocks(database.db, [block(11)]);
+    await retractBlocks(database.db, [block(11)], clock);
     assert.deepEqual(await storageUnits(database.db, 4, rentTime * 1000), { legacy: 0, units2024: 2 });
   });
 
   it('leaves a block alone when the hash names another fork', async () => {
     await merge(registerEvent(5, address(50), { block: 12 }));
-    const retraction = await retractBlocks(database.db, [block(12, 1)]);
+    const retraction = await retractBlocks(database.db, [block(12, 1)], clock);
     assert.deepEqual(retraction, { events: [], deactivatedSigners: [] });
     assert.equal(await fidOfCustodyAddress(database.db, address(50)), 5);
   });
@@ -106,7 +110,7 @@ forEachDialect('reorg retraction', (dialect) => {
     await merge(registerEvent(6, a, { block: 13 }), transferEvent(6, a, b, { block: 14 }));
     const replacement = transferEvent(6, a, c, { block: 14, fork: 1 });
     await database.db.transaction().execute(async (trx) => {
-      await retractBlocks(trx, [block(14)]);
+      await retractBlocks(trx, [block(14)], clock);
       const [result] = await mergeOnChainEvents(trx, [replacement], clock);
       assert.ok(result?.ok);
     });

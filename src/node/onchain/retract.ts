@@ -1,18 +1,13 @@
 import type { Kysely } from 'kysely';
 import { OnChainEventType } from '../../protocol/gen/onchain_event.js';
 import type { OnChainEvent } from '../../protocol/gen/onchain_event.js';
+import type { Clock } from '../../shared/clock.js';
 import { lockEventLog } from '../events/event-log.js';
 import type { NodeTables } from '../store/schema.js';
 import { inTransaction } from '../store/transaction.js';
 import { rebuildFid } from './custody-state.js';
 import { decodeOnChainEvent } from './rows.js';
-import {
-  foldSignerEvents,
-  isActiveStatus,
-  readSignerStatus,
-  saveSignerStatus,
-  signerHistory,
-} from './signer-state.js';
+import { foldSignerEvents, signerHistory, updateSignerStatus } from './signer-state.js';
 
 export interface RetractedBlock {
   number: number;
@@ -22,7 +17,7 @@ export interface RetractedBlock {
 export interface Retraction {
   /** The events that were deleted. */
   events: OnChainEvent[];
-  /** Keys that were active signers before and are not now: their messages are to be revoked. */
+  /** Keys that were active signers before and are not now: their revocations are queued with the retraction. */
   deactivatedSigners: { fid: number; key: Uint8Array }[];
 }
 
@@ -37,6 +32,7 @@ export interface Retraction {
 export function retractBlocks(
   db: Kysely<NodeTables>,
   blocks: readonly RetractedBlock[],
+  clock: Clock,
 ): Promise<Retraction> {
   return inTransaction(db, async (trx) => {
     await lockEventLog(trx);
@@ -63,10 +59,9 @@ export function retractBlocks(
 
     const deactivatedSigners: Retraction['deactivatedSigners'] = [];
     for (const signer of keys.values()) {
-      const wasActive = isActiveStatus(await readSignerStatus(trx, signer.fid, signer.key));
       const { status } = foldSignerEvents(await signerHistory(trx, signer.fid, signer.key));
-      await saveSignerStatus(trx, signer.fid, signer.key, status);
-      if (wasActive && !isActiveStatus(status)) deactivatedSigners.push(signer);
+      if (await updateSignerStatus(trx, signer.fid, signer.key, status, clock))
+        deactivatedSigners.push(signer);
     }
     return { events, deactivatedSigners };
   });

@@ -1,7 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import { OnChainEventType, SignerEventType } from '../../protocol/gen/onchain_event.js';
 import type { OnChainEvent } from '../../protocol/gen/onchain_event.js';
+import type { Clock } from '../../shared/clock.js';
 import type { NodeTables, SignerState } from '../store/schema.js';
+import { queueRevocation } from './revocation-queue.js';
 import { decodeOnChainEvent, inChainOrder } from './rows.js';
 import type { ChainPosition } from './rows.js';
 
@@ -85,7 +87,25 @@ export async function readSignerStatus(
     : { state: row.state, keyType: row.key_type, blockNumber: row.block_number, logIndex: row.log_index };
 }
 
-export async function saveSignerStatus(
+/**
+ * Stores the key's new status. When that makes an active signer inactive, the revocation of its messages
+ * is queued in the same transaction; returns whether it was.
+ */
+export async function updateSignerStatus(
+  trx: Transaction<NodeTables>,
+  fid: number,
+  key: Uint8Array,
+  status: SignerStatus | undefined,
+  clock: Clock,
+): Promise<boolean> {
+  const wasActive = isActiveStatus(await readSignerStatus(trx, fid, key));
+  await saveSignerStatus(trx, fid, key, status);
+  const deactivated = wasActive && !isActiveStatus(status);
+  if (deactivated) await queueRevocation(trx, fid, key, clock.now());
+  return deactivated;
+}
+
+async function saveSignerStatus(
   trx: Transaction<NodeTables>,
   fid: number,
   key: Uint8Array,

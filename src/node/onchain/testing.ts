@@ -8,7 +8,10 @@ import {
   OnChainEventType,
   SignerEventType,
 } from '../../protocol/gen/onchain_event.js';
+import type { Kysely } from 'kysely';
+import { bytesToHex } from '../../protocol/hex.js';
 import type { Clock } from '../../shared/clock.js';
+import type { NodeTables } from '../store/schema.js';
 import { ED25519_KEY_TYPE } from './signer-state.js';
 
 /** Registry version of the Id/Key Registry events the node reads (chain.md §2). */
@@ -116,4 +119,10 @@ export function rentEvent(fid: number, units: number, blockTimestamp: number, at
 
 export function fixedClock(nowMs: number): Clock {
   return { now: () => nowMs };
+}
+
+/** The keys (hex) of `fid` whose revocation is queued in `pending_revocations`. */
+export async function queuedRevocations(db: Kysely<NodeTables>, fid: number): Promise<string[]> {
+  const rows = await db.selectFrom('pending_revocations').select('signer').where('fid', '=', fid).execute();
+  return rows.map((row) => bytesToHex(row.signer)).sort();
 }

@@ -151,6 +151,18 @@ export interface FnameProofsTable {
   encoded: Uint8Array;
 }
 
+/**
+ * Keys deactivated on chain whose messages are still to be revoked. Revocation runs after the on-chain
+ * change, in transactions of its own (decision 0004); the row commits with the change and goes with the
+ * revocation's last chunk, so a failure or crash in between leaves it for the retry.
+ */
+export interface PendingRevocationsTable {
+  fid: number;
+  signer: Uint8Array;
+  /** Unix ms of the deactivation; 0 for the keys migration 0007 found unrevoked. */
+  queued_at: number;
+}
+
 export interface NodeTables {
   service_meta: ServiceMetaTable;
   onchain_events: OnChainEventsTable;
@@ -161,4 +173,5 @@ export interface NodeTables {
   hub_events: HubEventsTable;
   hub_event_clock: HubEventClockTable;
   fname_proofs: FnameProofsTable;
+  pending_revocations: PendingRevocationsTable;
 }

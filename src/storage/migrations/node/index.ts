@@ -5,6 +5,7 @@ import { createFnameProofs } from './fname-proofs.js';
 import { messageTextAsBytes } from './message-text-as-bytes.js';
 import { createMessages } from './messages.js';
 import { createOnChainState } from './onchain-state.js';
+import { createPendingRevocations } from './pending-revocations.js';
 
 /**
  * The node service's schema history, oldest first. Append only; never edit an applied migration.
@@ -17,4 +18,5 @@ export const nodeMigrations: MigrationSet = {
   '0004_event_log': createEventLog,
   '0005_fname_proofs': createFnameProofs,
   '0006_message_text_as_bytes': messageTextAsBytes,
+  '0007_pending_revocations': createPendingRevocations,
 };

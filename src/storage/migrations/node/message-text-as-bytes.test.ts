@@ -3,13 +3,10 @@ import { it } from 'node:test';
 import { sql } from 'kysely';
 import { runMigrations } from '../../migrate.js';
 import { forEachDialect, openTestDatabase } from '../../testing.js';
-import { nodeMigrations } from './index.js';
+import { nodeMigrationsAround } from './testing.js';
 
 const MIGRATION = '0006_message_text_as_bytes';
-
-// The sets before and through this migration; later ones are left out, so adding them changes nothing here.
-const EARLIER = Object.fromEntries(Object.entries(nodeMigrations).filter(([name]) => name < MIGRATION));
-const THROUGH = Object.fromEntries(Object.entries(nodeMigrations).filter(([name]) => name <= MIGRATION));
+const { before: EARLIER, through: THROUGH } = nodeMigrationsAround(MIGRATION);
 
 forEachDialect('node migration 0006: message text columns as bytes', (dialect) => {
   it('keeps the stored URLs and link types as their UTF-8 bytes, still found by value', async () => {
