@@ -272,7 +272,7 @@ forEachDialect('node over HTTP: a user journey against the hub OpenAPI and @farc
     assert.equal(events[0].signerEventBody.key, journey.account.signer.publicKey);
     assert.equal(events[0].signerEventBody.eventType, 'SIGNER_EVENT_TYPE_ADD');
     const url = `/v1/onChainSignersByFid?fid=${journey.fid}&signer=${journey.account.signer.publicKey}`;
-    assert.deepEqual(await get(base, url), events[0]);
+    assert.deepEqual(await get(base, url), { events: [events[0]], ...events[0] });
   });
 
   it('onChainEventsByFid and onChainIdRegistryEventByAddress', async () => {

@@ -244,7 +244,11 @@ forEachDialect('node HTTP reads', (dialect) => {
     openApiShape.onChainEvent(event);
     assert.equal(event.signerEventBody.key, signer);
     assert.equal(event.signerEventBody.eventType, 'SIGNER_EVENT_TYPE_ADD');
-    assert.deepEqual(await ok(`/v1/onChainSignersByFid?fid=1&signer=${signer}`), event);
+    // The spec's `events` array and the older reference's bare event, in one answer (issue 21, item 2).
+    assert.deepEqual(await ok(`/v1/onChainSignersByFid?fid=1&signer=${signer}`), {
+      events: [event],
+      ...event,
+    });
     await notFound(`/v1/onChainSignersByFid?fid=2&signer=${signer}`, 'no such active signer');
     await refused(
       '/v1/onChainSignersByFid?fid=1&signer=0x1234',
@@ -259,7 +263,9 @@ forEachDialect('node HTTP reads', (dialect) => {
     openApiShape.onChainEvent(register);
     assert.equal(register.idRegisterEventBody.eventType, 'ID_REGISTER_EVENT_TYPE_REGISTER');
     assert.equal(register.idRegisterEventBody.to, bytesToHex(address(1)));
-    assert.equal(register.idRegisterEventBody.from, '');
+    // No sender: `0x`, as the spec (§2.19) and Snapchain render empty bytes (issue 21, item 3).
+    assert.equal(register.idRegisterEventBody.from, '0x');
+    assert.equal(register.idRegisterEventBody.recoveryAddress.slice(0, 2), '0x');
     const [rent] = await events('fid=1&event_type=4');
     assert.equal(rent.storageRentEventBody.units, 1);
     assert.equal((await events('fid=1&event_type=signer')).length, 1);

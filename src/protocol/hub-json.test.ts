@@ -82,7 +82,7 @@ describe('hub JSON', () => {
     assert.equal(json.signerEventBody.metadata, b64(core.signerEventBody!.metadata));
   });
 
-  it('renders an empty IdRegister "from" as an empty string', () => {
+  it('renders an empty IdRegister "from" and recovery address as 0x (spec §2.19)', () => {
     const event = OnChainEvent.fromPartial({
       idRegisterEventBody: {
         to: new Uint8Array(20).fill(0xab),
@@ -92,7 +92,8 @@ describe('hub JSON', () => {
     });
     const json = toHubJson(OnChainEvent, event) as Obj;
     assert.equal(json.idRegisterEventBody.to, `0x${'ab'.repeat(20)}`);
-    assert.equal(json.idRegisterEventBody.from, '');
+    assert.equal(json.idRegisterEventBody.from, '0x');
+    assert.equal(json.idRegisterEventBody.recoveryAddress, '0x');
   });
 
   it('renders events containing messages, and storage limit names stay readable', async () => {

@@ -51,9 +51,11 @@ function rewrite(value: unknown): Json {
   return out;
 }
 
-/** Converts only strings that are canonical base64, so text that merely looks similar passes unchanged. */
+/**
+ * Converts only strings that are canonical base64, so text that merely looks similar passes unchanged.
+ * Empty bytes convert too: an absent address is `0x` (spec §2.19, as Snapchain renders it), not "".
+ */
 function fromBase64(text: string, convert: (bytes: Uint8Array) => string): string {
-  if (text === '') return '';
   const bytes = Buffer.from(text, 'base64');
   return bytes.toString('base64') === text ? convert(bytes) : text;
 }

@@ -38,6 +38,15 @@ export function messagesJson(page: Page<Message, Uint8Array>): unknown {
 }
 
 /** `nextPageToken` only when a next page exists, as the reference sends it. */
+/**
+ * One event where the spec (§4.9) answers an `events` array and the older reference the bare event:
+ * both, so clients written for either read it.
+ */
+export function oneOnChainEventJson(event: OnChainEvent): unknown {
+  const json = onChainEventJson(event) as Record<string, unknown>;
+  return { events: [json], ...json };
+}
+
 export function onChainEventsJson(page: Page<OnChainEvent, ChainPosition>): unknown {
   return toHubJson(OnChainEventResponse, {
     events: page.items,

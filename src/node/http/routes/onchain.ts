@@ -6,7 +6,13 @@ import { notFound } from '../../not-found.js';
 import { chainPositions, fidPositions } from '../../paging.js';
 import { pageRequest } from '../paging.js';
 import * as p from '../params.js';
-import { fidsJson, onChainEventJson, onChainEventsJson, storageLimitsJson } from '../render.js';
+import {
+  fidsJson,
+  onChainEventJson,
+  onChainEventsJson,
+  oneOnChainEventJson,
+  storageLimitsJson,
+} from '../render.js';
 import { described, FID, PAGING } from './route-schema.js';
 
 const eventType = p.enumOf(onChainEventTypeFromJSON, 'EVENT_TYPE_');
@@ -27,7 +33,8 @@ export function registerOnChainRoutes(app: HttpApp, api: NodeApi): void {
     '/v1/onChainSignersByFid',
     described("The ADD events of a fid's active signers, or of `signer`", {
       fid: FID,
-      signer: 'An Ed25519 key, 0x + 64 hex digits; with it, that one event',
+      signer:
+        'An Ed25519 key, 0x + 64 hex digits; with it, that one event, as `events: [event]` and as the event itself',
       ...PAGING,
     }),
     async ({ query }) => {
@@ -35,7 +42,7 @@ export function registerOnChainRoutes(app: HttpApp, api: NodeApi): void {
       const signer = p.optional(query, 'signer', p.signerKey);
       if (signer === undefined)
         return onChainEventsJson(await api.activeSigners(fid, pageRequest(query, chainPositions)));
-      return onChainEventJson(found(await api.activeSigner(fid, signer), notFound.onChainSigner()));
+      return oneOnChainEventJson(found(await api.activeSigner(fid, signer), notFound.onChainSigner()));
     },
   );
 
