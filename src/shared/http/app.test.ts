@@ -289,6 +289,17 @@ describe('failures go through the renderer', () => {
       kind: 'unsupported_media_type',
       request: { method: 'POST', url: '/v1/echo', payload: '<a/>', headers: { 'content-type': 'text/xml' } },
     },
+    {
+      // What fetch sends for a string body without a Content-Type (issue 21, item 9).
+      name: 'JSON sent as text/plain',
+      kind: 'unsupported_media_type',
+      request: {
+        method: 'POST',
+        url: '/v1/echo',
+        payload: '{"name":"x"}',
+        headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      },
+    },
     { name: 'unknown route', kind: 'not_found', request: { url: '/v1/nothing?x=1' } },
     {
       name: 'bad percent-encoding',

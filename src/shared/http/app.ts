@@ -128,6 +128,9 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
   }).withTypeProvider<TypeBoxTypeProvider>();
   if (options.connections !== undefined) capConnections(app.server, options.connections);
 
+  // Every body is JSON or (on the node) protobuf bytes. Without this, a client that forgets the
+  // Content-Type (fetch sends text/plain) got "body must be object" instead of the 415 it needs to see.
+  app.removeContentTypeParser('text/plain');
   app.setErrorHandler((error, request, reply) =>
     sendFailure(errors, error, classifyFailure(error), request, reply),
   );
