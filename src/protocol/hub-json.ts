@@ -20,6 +20,8 @@ const HEX_KEYS = new Set([
   'recoveryAddress',
 ]);
 const ADDRESS_KEYS = new Set(['address', 'blockHash']);
+/** On-chain event addresses that may be absent (spec §2.19): `0x` then, as Snapchain renders them. */
+const ABSENT_AS_0X = new Set(['from', 'to', 'recoveryAddress']);
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -33,7 +35,7 @@ function rewrite(value: unknown): Json {
     if (typeof inner !== 'string') {
       out[key] = rewrite(inner);
     } else if (HEX_KEYS.has(key)) {
-      out[key] = fromBase64(inner, bytesToHex);
+      out[key] = fromBase64(inner, bytesToHex, ABSENT_AS_0X.has(key) ? '0x' : '');
     } else if (ADDRESS_KEYS.has(key)) {
       out[key] = fromBase64(inner, solana ? bytesToBase58 : bytesToHex);
     } else if (key === 'name' && !('storeType' in source)) {
@@ -52,10 +54,11 @@ function rewrite(value: unknown): Json {
 }
 
 /**
- * Converts only strings that are canonical base64, so text that merely looks similar passes unchanged.
- * Empty bytes convert too: an absent address is `0x` (spec §2.19, as Snapchain renders it), not "".
+ * Converts only strings that are canonical base64, so text that merely looks similar passes unchanged;
+ * empty bytes become `empty`.
  */
-function fromBase64(text: string, convert: (bytes: Uint8Array) => string): string {
+function fromBase64(text: string, convert: (bytes: Uint8Array) => string, empty = ''): string {
+  if (text === '') return empty;
   const bytes = Buffer.from(text, 'base64');
   return bytes.toString('base64') === text ? convert(bytes) : text;
 }
