@@ -30,8 +30,8 @@ import {
 const CRASH = crashSettings(200);
 /** Registrations per dialect run; AGORA_CRASH_WRITES for a bigger run. */
 const REGISTRATIONS = CRASH.writes;
-/** Receivers need not be registered fids; an admin may register a name to any fid. */
-const FIRST_RECEIVER = 10_000_000;
+/** Accounts registered on the devnet at once. */
+const ACCOUNT_BATCH = 50;
 
 interface Registration {
   name: string;
@@ -41,10 +41,17 @@ interface Registration {
 
 let devnet: Devnet;
 let admin: FixtureAccount;
+/** One receiver per registration: names only go to fids the chain has registered. */
+const receivers: number[] = [];
 
 before(async () => {
   devnet = await startDevnet({ port: 0 });
   admin = await createAccount(devnet);
+  while (receivers.length < REGISTRATIONS) {
+    const batch = Math.min(ACCOUNT_BATCH, REGISTRATIONS - receivers.length);
+    const accounts = await Promise.all(Array.from({ length: batch }, () => createAccount(devnet)));
+    receivers.push(...accounts.map((account) => Number(account.fid)));
+  }
 });
 
 after(async () => {
@@ -59,7 +66,7 @@ async function registrations(count: number, tag: string, random: () => number): 
     Array.from({ length: count }, async (_, i) => {
       const name = `n${tag}-${i}`;
       const signature = await signUserNameProofClaim({ name, timestamp, owner }, admin.custody.privateKey);
-      const to = FIRST_RECEIVER + i;
+      const to = receivers[i]!;
       const body = { name, from: 0, to, fid: Number(admin.fid), owner, timestamp, signature };
       return { name, to, body: JSON.stringify(body) };
     }),

@@ -130,6 +130,23 @@ describe('name registry on a devnet', () => {
     assert.deepEqual((await post(stranger)).json, { error: 'Validation failure', code: 'INVALID_FID_OWNER' });
   });
 
+  it('refuses to transfer a name to a fid the IdRegistry has not registered', async () => {
+    const timestamp = await currentTime();
+    const key = { privateKey: alice.custody.privateKey, address: alice.custody.address.toLowerCase() as Hex };
+    const unregistered = Number(bob.fid) + 1000;
+    const body = await signedBody({
+      name: 'alice',
+      from: Number(alice.fid),
+      to: unregistered,
+      timestamp,
+      owner: key,
+    });
+    assert.deepEqual(await post(body), {
+      status: 400,
+      json: { error: 'Validation failure', code: 'RECEIVER_NOT_REGISTERED' },
+    });
+  });
+
   it('follows a custody transfer on chain: the old address is refused, the new one accepted', async () => {
     const moved = await transferCustody(devnet, bob);
     const timestamp = await currentTime();

@@ -15,7 +15,7 @@ import {
   UserDataType,
   ViemLocalEip712Signer,
 } from '@farcaster/core';
-import { privateKeyToAccount } from 'viem/accounts';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { startDevnet, type Devnet } from '../src/chain/devnet/index.js';
 import { createAccount } from '../src/chain/fixtures.js';
 import { startNamesService, type NamesService } from '../src/names/index.js';
@@ -142,5 +142,31 @@ describe('name registry → node fname sync → USERNAME user data', () => {
     const body = (await refused.json()) as { errCode: string; details: string };
     assert.equal(body.errCode, 'bad_request.validation_failure');
     assert.match(body.details, /agora-alice/);
+  });
+
+  it('after the registry restarts with a new signer key, the node still takes its transfers', async () => {
+    const rotatedKey = generatePrivateKey();
+    await names.close();
+    names = await startNamesService({
+      config: {
+        ...devnetNamesConfig(devnet, dataDir, ['--cooldown-seconds', '0']),
+        port: Number(new URL(namesUrl).port),
+        signerKey: rotatedKey,
+      },
+      logger: false,
+      chain: { rpcUrl: devnet.rpcUrl },
+    });
+    assert.equal(await names.listen(), namesUrl);
+
+    await transfer('agora-bob', 0, fid);
+    await node.fnameSync?.caughtUp();
+
+    const proof = (await (await fetch(`${node.url}/v1/userNameProofByName?name=agora-bob`)).json()) as {
+      fid: number;
+    };
+    assert.equal(proof.fid, fid);
+    assert.equal(node.fnameSync?.status().signer, privateKeyToAccount(rotatedKey).address.toLowerCase());
+    const accepted = await submitUsername('agora-bob');
+    assert.equal(accepted.status, 200, await accepted.text());
   });
 });

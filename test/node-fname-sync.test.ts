@@ -29,6 +29,7 @@ import type { TestDatabase } from '../src/storage/testing.js';
 
 const REGISTRY_KEY: Hex = `0x${'5a'.repeat(32)}`;
 const IMPOSTOR_KEY: Hex = `0x${'6b'.repeat(32)}`;
+const ROTATED_KEY: Hex = `0x${'7c'.repeat(32)}`;
 const REGISTRY_SIGNER = privateKeyToAccount(REGISTRY_KEY).address; // checksummed, as /signer serves it
 const OWNER: Hex = `0x${'c0'.repeat(20)}`;
 const PAGE_SIZE = 100;
@@ -39,6 +40,7 @@ type Fault = 'status-500' | 'not-json' | 'wrong-shape' | 'huge' | 'hang' | 'bad-
 
 /** An in-process name registry serving `GET /signer` and `GET /transfers` (name-registry.md §1). */
 async function startStubRegistry() {
+  let signingKey = REGISTRY_KEY;
   const transfers: object[] = [];
   const faults = { signer: [] as Fault[], transfers: [] as Fault[] };
   const requests: string[] = [];
@@ -71,7 +73,7 @@ async function startStubRegistry() {
         hanging.push(response);
         return;
     }
-    if (url.pathname === '/signer') return json({ signer: REGISTRY_SIGNER });
+    if (url.pathname === '/signer') return json({ signer: privateKeyToAccount(signingKey).address });
     if (url.pathname !== '/transfers') {
       response.statusCode = 404;
       return response.end();
@@ -88,8 +90,12 @@ async function startStubRegistry() {
     transfers,
     faults,
     requests,
-    /** Adds a transfer signed with `key` (default: the registry's). */
-    async add(id: number, username: string, from: number, to: number, key: Hex = REGISTRY_KEY) {
+    /** From now on signs with `key` and serves its address on /signer, as after a key rotation. */
+    rotate(key: Hex) {
+      signingKey = key;
+    },
+    /** Adds a transfer signed with `key` (default: the registry's current key). */
+    async add(id: number, username: string, from: number, to: number, key: Hex = signingKey) {
       const timestamp = 1_700_000_000 + id;
       const signature = await signUserNameProofClaim({ name: username, timestamp, owner: OWNER }, key);
       transfers.push({
@@ -278,6 +284,34 @@ forEachDialect('fname sync from a registry over HTTP', (dialect) => {
     assert.equal(status.state, 'live');
     assert.equal(status.consecutiveFailures, 0);
     assert.match(status.lastError?.message ?? '', /ids must increase/);
+    await sync.stop();
+  });
+
+  it('follows a rotation of the registry key, re-reading /signer at most once per page of bad signatures', async () => {
+    const { sync, warnings } = start(database.db);
+    await sync.caughtUp();
+    registry.rotate(ROTATED_KEY);
+    await registry.add(158, 'frank', 0, 10);
+    // A flood of badly signed transfers over two pages, then a good one.
+    for (let id = 159; id <= 308; id++) await registry.add(id, `bad${id}`, 0, 2000 + id, IMPOSTOR_KEY);
+    await registry.add(309, 'grace', 0, 11);
+    registry.requests.splice(0);
+
+    await sync.caughtUp();
+
+    assert.equal((await fnameProofOf(database.db, 'frank'))?.fid, 10);
+    assert.equal((await fnameProofOf(database.db, 'grace'))?.fid, 11);
+    assert.equal(await fnameProofOf(database.db, 'bad200'), undefined);
+    assert.equal(sync.status().signer, privateKeyToAccount(ROTATED_KEY).address.toLowerCase());
+    assert.equal(warnings.length, 150);
+    // One re-read for the page where frank failed against the old key, one for the next page's failures.
+    assert.deepEqual(registry.requests, [
+      '/transfers?from_id=157',
+      '/signer',
+      '/transfers?from_id=257',
+      '/signer',
+      '/transfers?from_id=309',
+    ]);
     await sync.stop();
   });
 

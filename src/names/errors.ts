@@ -29,6 +29,10 @@ export const NAMES_ERRORS = {
   THROTTLED: validation,
   // Ours: the request is not a JSON object with fields of the right types.
   INVALID_REQUEST: validation,
+  // Ours: `to` is a fid the chain's IdRegistry has not registered.
+  RECEIVER_NOT_REGISTERED: validation,
+  // Ours: the client IP or the signing fid is over its POST /transfers limit (sent with Retry-After).
+  RATE_LIMITED: { status: 429, message: 'Too many requests', withCode: true },
   CHAIN_UNAVAILABLE: {
     status: 503,
     message: 'Unable to validate : the chain could not be read',
@@ -52,14 +56,17 @@ export type NamesErrorCode = keyof typeof NAMES_ERRORS;
 export class NamesError extends Error {
   override readonly name = 'NamesError';
   readonly statusCode: number;
+  /** Sent with the response (rate-limit headers). */
+  readonly headers: Record<string, string> | undefined;
 
   constructor(
     readonly code: NamesErrorCode,
-    options?: { cause?: unknown; detail?: string },
+    options?: { cause?: unknown; detail?: string; headers?: Record<string, string> },
   ) {
     const { message } = NAMES_ERRORS[code];
     super(options?.detail === undefined ? `${code}: ${message}` : `${code}: ${options.detail}`, options);
     this.statusCode = NAMES_ERRORS[code].status;
+    this.headers = options?.headers;
   }
 }
 

@@ -1,7 +1,7 @@
 export { systemClock, type Clock } from '../shared/clock.js';
 export type { CustodyLookup } from '../chain/custody.js';
 export { NAMES_ERRORS, NamesError, type NamesErrorCode } from './errors.js';
-export type { CurrentQuery, NameRegistry } from './registry.js';
+export type { Caller, CurrentQuery, NameRegistry } from './registry.js';
 export {
   createNamesService,
   startNamesService,

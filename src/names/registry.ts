@@ -5,6 +5,7 @@ import { unixSeconds, type Clock } from '../shared/clock.js';
 import type { CustodyLookup } from '../chain/custody.js';
 import { NamesError } from './errors.js';
 import type { ServerSigner } from './server-signer.js';
+import type { TransferLimits } from './transfer-limits.js';
 import {
   insertTransfer,
   latestTransfer,
@@ -41,9 +42,14 @@ export interface NameRegistry {
   /** The latest transfer of the queried name; throws a 404 NamesError when no one holds it. */
   currentTransfer(query: CurrentQuery): Promise<Transfer>;
   /** Validates and stores a transfer; a repeat of the latest one returns it unchanged. */
-  submit(request: TransferRequest): Promise<Transfer>;
+  submit(request: TransferRequest, caller: Caller): Promise<Transfer>;
   /** Throws when the database cannot be reached. */
   ping(): Promise<void>;
+}
+
+/** Who sent a request, as the transport knows it. */
+export interface Caller {
+  ip: string;
 }
 
 export interface NameRegistryOptions {
@@ -52,29 +58,49 @@ export interface NameRegistryOptions {
   signer: ServerSigner;
   clock: Clock;
   policy: RegistryPolicy;
+  limits: TransferLimits;
 }
 
 export function createNameRegistry(options: NameRegistryOptions): NameRegistry {
-  const { database, custody, signer, clock, policy } = options;
+  const { database, custody, signer, clock, policy, limits } = options;
   const { db } = database;
 
-  /** Reference steps 1-4, which read no stored state: they run before the write lock is taken. */
-  async function preflight(request: TransferRequest): Promise<{ authority: Authority; owner: Hex }> {
+  /**
+   * Rules 1-5 (docs/names.md), which read no stored state, before the write lock is taken. The local ones
+   * run first, so the chain is read only for a request whose signature checks out.
+   */
+  async function preflight(
+    request: TransferRequest,
+    caller: Caller,
+  ): Promise<{ authority: Authority; owner: Hex }> {
+    await limits.countIp(caller.ip);
     const authority = authorityOf(request, policy);
+    checkReserved(request, authority, policy);
     const owner = parseOwner(request.owner);
+    const claim = { name: request.name, timestamp: request.timestamp, owner };
+    // Checked against `owner`. An admin signs with its own key instead: the outcome still names the
+    // signer, compared with the admin fid's custody address once that is read.
+    const verified = await verifyUserNameProofClaim(claim, request.signature);
+    const signedBy = verified.ok ? verified.signer : verified.recovered;
+    if (signedBy === undefined || (!verified.ok && !authority.admin)) {
+      throw new NamesError('INVALID_SIGNATURE', { detail: verified.ok ? undefined : verified.message });
+    }
+    checkNameFormat(request.name);
+
     const custodyAddress = await custodyOf(authority.fid);
     if (custodyAddress === undefined || (!authority.admin && custodyAddress !== owner)) {
       throw new NamesError('INVALID_FID_OWNER', {
         detail: `owner is not the custody address of fid ${authority.fid}`,
       });
     }
-    checkReserved(request, authority, policy);
-    const claim = { name: request.name, timestamp: request.timestamp, owner };
-    const verified = await verifyUserNameProofClaim(claim, request.signature, {
-      expectedSigner: custodyAddress,
-    });
-    if (!verified.ok) throw new NamesError('INVALID_SIGNATURE', { detail: verified.message });
-    checkNameFormat(request.name);
+    if (authority.admin && custodyAddress !== signedBy) {
+      throw new NamesError('INVALID_SIGNATURE', { detail: `not signed by admin fid ${authority.fid}` });
+    }
+    if (!authority.admin) await limits.countFid(authority.fid);
+    // A registration's receiver is the signing fid, whose custody was just read.
+    if (request.to !== 0 && request.to !== authority.fid && (await custodyOf(request.to)) === undefined) {
+      throw new NamesError('RECEIVER_NOT_REGISTERED', { detail: `fid ${request.to} is not registered` });
+    }
     return { authority, owner };
   }
 
@@ -103,8 +129,8 @@ export function createNameRegistry(options: NameRegistryOptions): NameRegistry {
       return transfer;
     },
 
-    async submit(request) {
-      const { authority, owner } = await preflight(request);
+    async submit(request, caller) {
+      const { authority, owner } = await preflight(request, caller);
       const { name, timestamp } = request;
       // Signed before the lock is taken, so writers hold it only for their reads and writes.
       const serverSignature = await signer.sign({ name, timestamp, owner });

@@ -10,6 +10,7 @@ import { registerNamesRoutes } from './http/routes.js';
 import { namesErrorRenderer } from './http/render.js';
 import { createNameRegistry, type NameRegistry } from './registry.js';
 import { createServerSigner } from './server-signer.js';
+import { createTransferLimits } from './transfer-limits.js';
 import type { NamesDatabase, NamesTables } from './store.js';
 
 /** The chain whose IdRegistry says who holds each fid, or a ready lookup (tests). */
@@ -35,8 +36,8 @@ export interface NamesService {
   close(): Promise<void>;
 }
 
-/** The reference's JSON body limit (express.json's default). */
-const BODY_LIMIT_BYTES = 100 * 1024;
+/** A transfer is a few hundred bytes; the reference's 100 KiB (express.json's default) invited waste. */
+export const BODY_LIMIT_BYTES = 16 * 1024;
 
 /** Opens the service's own database (SQLite file under dataDir, or PostgreSQL) and builds the service. */
 export async function startNamesService(options: NamesServiceOptions): Promise<NamesService> {
@@ -75,7 +76,15 @@ export async function createNamesService(
       // The config schema checked the items; its list type leaves them unknown.
       reservedNames: new Set(config.reservedNames.map(String)),
       adminFids: new Set(config.adminFids.map(Number)),
+      maxTimestampAheadSeconds: config.maxTimestampAheadSeconds,
     },
+    limits: createTransferLimits({
+      database,
+      clock,
+      perIp: config.transferIpLimit,
+      perFid: config.transferFidLimit,
+      windowSeconds: config.transferRateWindowSeconds,
+    }),
   });
   const app = await createHttpApp({
     service: 'names',
@@ -84,6 +93,7 @@ export async function createNamesService(
     logger: options.logger,
     corsOrigin: config.corsOrigin,
     bodyLimit: BODY_LIMIT_BYTES,
+    connections: config,
     errors: namesErrorRenderer,
     healthCheck: registry.ping,
     onClose: database.close,

@@ -44,10 +44,20 @@ export interface TransferSequenceTable {
   last_id: number;
 }
 
+/** Requests counted by the POST /transfers rate limits, per bucket and fixed window (transfer-limits.ts). */
+export interface TransferRateWindowsTable {
+  /** Unix ms, a multiple of the window length. */
+  window_start: number;
+  /** `ip:<address>` or `fid:<n>`. */
+  bucket: string;
+  count: number;
+}
+
 export interface NamesTables {
   transfers: TransfersTable;
   name_holders: NameHoldersTable;
   transfer_sequence: TransferSequenceTable;
+  transfer_rate_windows: TransferRateWindowsTable;
 }
 
 export type NamesDatabase = Database<NamesTables>;
@@ -201,6 +211,59 @@ export async function insertTransfer(
   }
   const { requesterFid: _requesterFid, createdAt: _createdAt, ...served } = transfer;
   return { id, ...served };
+}
+
+/** Counts one request in `bucket`'s window and returns the window's count, this request included. */
+export async function countRequest(
+  db: Kysely<NamesTables>,
+  windowStart: number,
+  bucket: string,
+): Promise<number> {
+  const row = await db
+    .insertInto('transfer_rate_windows')
+    .values({ window_start: windowStart, bucket, count: 1 })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['window_start', 'bucket'])
+        .doUpdateSet((eb) => ({ count: eb('transfer_rate_windows.count', '+', 1) })),
+    )
+    .returning('count')
+    .executeTakeFirstOrThrow();
+  return row.count;
+}
+
+/** Takes back a request {@link countRequest} counted (one that was refused). */
+export async function uncountRequest(
+  db: Kysely<NamesTables>,
+  windowStart: number,
+  bucket: string,
+): Promise<void> {
+  await db
+    .updateTable('transfer_rate_windows')
+    .set((eb) => ({ count: eb('count', '-', 1) }))
+    .where('window_start', '=', windowStart)
+    .where('bucket', '=', bucket)
+    .execute();
+}
+
+/** The count of `bucket` in the window starting at `windowStart`; 0 when it has none. */
+export async function requestCount(
+  db: Kysely<NamesTables>,
+  windowStart: number,
+  bucket: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('transfer_rate_windows')
+    .select('count')
+    .where('window_start', '=', windowStart)
+    .where('bucket', '=', bucket)
+    .executeTakeFirst();
+  return row?.count ?? 0;
+}
+
+/** Deletes the windows that started before `windowStart`. */
+export async function deleteWindowsBefore(db: Kysely<NamesTables>, windowStart: number): Promise<void> {
+  await db.deleteFrom('transfer_rate_windows').where('window_start', '<', windowStart).execute();
 }
 
 export async function ping(database: NamesDatabase): Promise<void> {

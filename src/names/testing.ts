@@ -5,7 +5,7 @@
 import { privateKeyToAccount } from 'viem/accounts';
 import { signUserNameProofClaim } from '../protocol/eip712/index.js';
 import type { Hex } from '../protocol/hex.js';
-import type { NamesConfig } from '../shared/config/index.js';
+import { configOf, NamesOptions, type NamesConfig } from '../shared/config/index.js';
 import type { HttpApp } from '../shared/http/index.js';
 import type { Dialect } from '../storage/index.js';
 import { openTestDatabase } from '../storage/testing.js';
@@ -19,18 +19,14 @@ export const TEST_SIGNER_KEY: Hex = '0x5de4111afa1a4b94908f83103eb1f1706367c2e68
 export const DAY_SECONDS = 86_400;
 
 export function testConfig(overrides: Partial<NamesConfig> = {}): NamesConfig {
-  return {
+  return configOf(NamesOptions, {
     dataDir: '.agora-test-unused',
     host: '127.0.0.1',
     port: 0,
-    corsOrigin: '*',
     logLevel: 'silent',
     signerKey: TEST_SIGNER_KEY,
-    cooldownSeconds: 28 * DAY_SECONDS,
-    reservedNames: [],
-    adminFids: [],
     ...overrides,
-  };
+  });
 }
 
 export { testClock, type TestClock };
@@ -50,13 +46,18 @@ export function testKey(n: number): TestKey {
 /** Every fid n > 0 has custody `testKey(n)` unless reassigned (undefined: not registered). */
 export interface FakeCustody extends CustodyLookup {
   assign(fid: number, key: TestKey | undefined): void;
+  /** The fids looked up so far, in order: the chain reads a real registry would have made. */
+  readonly lookups: number[];
 }
 
 export function fakeCustody(): FakeCustody {
   const assigned = new Map<number, TestKey | undefined>();
+  const lookups: number[] = [];
   return {
     assign: (fid, key) => void assigned.set(fid, key),
+    lookups,
     custodyOf: async (fid) => {
+      lookups.push(fid);
       const key = assigned.has(fid) ? assigned.get(fid) : fid > 0 ? testKey(fid) : undefined;
       return key?.address;
     },
@@ -94,9 +95,14 @@ export async function signedBody(fields: TransferFields): Promise<Record<string,
   };
 }
 
+/** Where a test request comes from; inject's default is 127.0.0.1, which the per-IP limit exempts. */
+export interface FromAddress {
+  ip?: string;
+}
+
 // Typed through the app, as domain-side code may not import Fastify's types.
-const injectPost = (app: HttpApp, payload: Record<string, unknown>) =>
-  app.inject({ method: 'POST', url: '/transfers', payload });
+export const injectPost = (app: HttpApp, payload: Record<string, unknown>, from: FromAddress = {}) =>
+  app.inject({ method: 'POST', url: '/transfers', payload, remoteAddress: from.ip });
 export type InjectResponse = Awaited<ReturnType<typeof injectPost>>;
 
 export interface NamesHarness {
@@ -106,7 +112,7 @@ export interface NamesHarness {
   /** `service.app`, whose `inject()` sends requests without a network. */
   app: HttpApp;
   /** Signs and posts a transfer. */
-  post(fields: TransferFields): Promise<InjectResponse>;
+  post(fields: TransferFields, from?: FromAddress): Promise<InjectResponse>;
   /** Another service on the same database, as a second process would run it. */
   second(): Promise<NamesService>;
   cleanup(): Promise<void>;
@@ -135,7 +141,7 @@ export async function namesHarness(
     clock,
     custody,
     app: service.app,
-    post: async (fields) => injectPost(service.app, await signedBody(fields)),
+    post: async (fields, from) => injectPost(service.app, await signedBody(fields), from),
     second: async () => {
       const other = await start(await database.reopen());
       services.push(other);

@@ -20,6 +20,7 @@ const policy: RegistryPolicy = {
   cooldownSeconds: COOLDOWN,
   reservedNames: new Set(['apple']),
   adminFids: new Set([99]),
+  maxTimestampAheadSeconds: 60,
 };
 
 function request(fields: Partial<TransferRequest>): TransferRequest {
@@ -89,9 +90,11 @@ describe('decide', () => {
     throwsCode(() => run(request({}), { heldByReceiver: 'bob' }), 'TOO_MANY_NAMES');
   });
 
-  it('checks the timestamp window, then that the name does not go back in time', () => {
+  it('checks the window (600 s behind, 60 s ahead), then that the name does not go back in time', () => {
     throwsCode(() => run(request({ timestamp: NOW - 601 }), {}), 'INVALID_TIMESTAMP');
-    throwsCode(() => run(request({ timestamp: NOW + 601 }), {}), 'INVALID_TIMESTAMP');
+    throwsCode(() => run(request({ timestamp: NOW + 61 }), {}), 'INVALID_TIMESTAMP');
+    assert.deepEqual(run(request({ timestamp: NOW - 600 }), {}), { kind: 'accept' });
+    assert.deepEqual(run(request({ timestamp: NOW + 60 }), {}), { kind: 'accept' });
     const latest = stored({ to: 0, timestamp: NOW + 10 });
     throwsCode(() => run(request({}), { latest }), 'INVALID_TIMESTAMP');
   });

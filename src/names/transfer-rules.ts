@@ -4,8 +4,9 @@ import { NamesError } from './errors.js';
 import type { Transfer } from './store.js';
 
 /**
- * The rules of POST /transfers that need no I/O, in the reference's order (docs/names.md "Rules"). The
- * registry runs them around the custody lookup and the signature check; each throws the first failure.
+ * The rules of POST /transfers that need no I/O (docs/names.md "Rules"). The registry runs the ones that
+ * need no stored state before it reads the chain, and {@link decide} under the write lock; each throws the
+ * first failure.
  */
 
 /** A register (`from` 0), transfer, or unregister (`to` 0) request, as the body carries it. */
@@ -30,10 +31,15 @@ export interface RegistryPolicy {
   reservedNames: ReadonlySet<string>;
   /** Fids whose custody key may sign any request, skipping the custody, reserved and cooldown rules. */
   adminFids: ReadonlySet<number>;
+  /**
+   * How far a request's timestamp may be ahead of the server's clock. Each transfer of a name must be later
+   * than the last, so a holder who signs a transfer far ahead locks the name until that time.
+   */
+  maxTimestampAheadSeconds: number;
 }
 
-/** How far a request's timestamp may be from the server's clock, either way. */
-export const TIMESTAMP_TOLERANCE_SECONDS = 600;
+/** How far a request's timestamp may be behind the server's clock: the reference's, for lagging clients. */
+export const TIMESTAMP_MAX_AGE_SECONDS = 600;
 
 /**
  * Whose custody key must sign: an admin's (the request's `fid` is an admin fid), else the acting fid's,
@@ -101,8 +107,12 @@ export function decide(
     throw new NamesError('TOO_MANY_NAMES');
   }
   const { timestamp } = request;
-  if (Math.abs(timestamp - context.nowSeconds) > TIMESTAMP_TOLERANCE_SECONDS) {
-    throw new NamesError('INVALID_TIMESTAMP', { detail: 'timestamp is too far from the server time' });
+  const { nowSeconds } = context;
+  if (timestamp < nowSeconds - TIMESTAMP_MAX_AGE_SECONDS) {
+    throw new NamesError('INVALID_TIMESTAMP', { detail: 'timestamp is too far behind the server time' });
+  }
+  if (timestamp > nowSeconds + context.policy.maxTimestampAheadSeconds) {
+    throw new NamesError('INVALID_TIMESTAMP', { detail: 'timestamp is too far ahead of the server time' });
   }
   if (latest !== undefined && timestamp < latest.timestamp) {
     throw new NamesError('INVALID_TIMESTAMP', { detail: "timestamp is older than the name's last transfer" });

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { isIP } from 'node:net';
+import { isLoopback } from '../shared/loopback.js';
 import { hubError } from '../protocol/errors.js';
 import type { HubError } from '../protocol/errors.js';
 
@@ -45,11 +45,6 @@ export function basicAuth(credentials: readonly string[]): Authenticate {
 }
 
 const WINDOW_MS = 60_000;
-
-function isLoopback(ip: string): boolean {
-  const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
-  return ip === '::1' || (isIP(v4) === 4 && v4.startsWith('127.'));
-}
 
 /**
  * Per-IP submit limit: at most `perMinute` calls per client address in each clock minute; loopback

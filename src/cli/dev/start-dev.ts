@@ -71,6 +71,8 @@ export async function startDevSystem(config: DevConfig, options: DevStartOptions
         chainRpcUrl: devnet.rpcUrl,
         // Dev accounts rename often; the reference's 28-day wait would only get in the way.
         cooldownSeconds: 0,
+        // A developer's scripts move names faster than a stranger should be allowed to.
+        transferFidLimit: 0,
       }),
       logger: options.logger.child({ service: 'names' }),
       chain: { rpcUrl: devnet.rpcUrl },

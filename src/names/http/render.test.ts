@@ -15,6 +15,15 @@ describe('namesErrorRenderer', () => {
     });
   });
 
+  it('sends the headers an error carries (Retry-After on a 429)', () => {
+    const headers = { 'retry-after': '12' };
+    assert.deepEqual(namesErrorRenderer.render(new NamesError('RATE_LIMITED', { headers }), 'bad_request'), {
+      status: 429,
+      body: { error: 'Too many requests', code: 'RATE_LIMITED' },
+      headers,
+    });
+  });
+
   it('maps framework failures to registered codes and hides server faults', () => {
     const render = (kind: Parameters<typeof namesErrorRenderer.render>[1]) =>
       namesErrorRenderer.render(new Error('secret detail'), kind);

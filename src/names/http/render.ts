@@ -30,6 +30,11 @@ const CODE_BY_KIND: Record<HttpFailureKind, NamesErrorCode> = {
 export const namesErrorRenderer: ErrorRenderer = {
   render(error: unknown, kind: HttpFailureKind): RenderedError {
     const code = error instanceof NamesError ? error.code : CODE_BY_KIND[kind];
-    return { status: NAMES_ERRORS[code].status, body: errorBody(code) };
+    const headers = error instanceof NamesError ? error.headers : undefined;
+    return {
+      status: NAMES_ERRORS[code].status,
+      body: errorBody(code),
+      ...(headers !== undefined && { headers }),
+    };
   },
 };

@@ -52,7 +52,9 @@ export function registerNamesRoutes(app: HttpApp, registry: NameRegistry): void 
         response: { 200: TransferResponse },
       },
     },
-    async (request) => ({ transfer: renderTransfer(await registry.submit(request.body)) }),
+    async (request) => ({
+      transfer: renderTransfer(await registry.submit(request.body, { ip: request.ip })),
+    }),
   );
 
   app.get(

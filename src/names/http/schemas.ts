@@ -50,7 +50,8 @@ export const TransferBody = Type.Object({
   timestamp: Type.Integer({
     minimum: 0,
     maximum: Number.MAX_SAFE_INTEGER,
-    description: 'Unix seconds; within 600 s of the server time',
+    description:
+      'Unix seconds; at most 600 s behind and 60 s (--max-timestamp-ahead-seconds) ahead of the server time',
   }),
   signature: Type.String({ description: 'EIP-712 UserNameProof signature of {name, timestamp, owner}' }),
 });

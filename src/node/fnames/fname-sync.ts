@@ -9,7 +9,8 @@ import type { NodeTables } from '../store/schema.js';
 import { mergeFnameProof } from './proof-store.js';
 import type { RevokeUsername } from './proof-store.js';
 import { createRegistryClient } from './registry-client.js';
-import { transferProof, verifyTransfer } from './transfers.js';
+import { createRegistrySigner } from './registry-signer.js';
+import { transferProof } from './transfers.js';
 import type { TransferEntry } from './transfers.js';
 
 /** `service_meta` key of the id of the last registry transfer handled. */
@@ -42,7 +43,7 @@ export interface FnameSyncOptions {
 
 /** `state` is `syncing` while pages keep coming, `live` once a poll found nothing new. */
 export interface FnameSyncStatus extends PollLoopStatus {
-  /** The registry's signing address, once `/signer` answered. */
+  /** The registry's signing address, as `/signer` last answered. */
   signer: Hex | undefined;
   /** Id of the last transfer handled. */
   cursor: number | undefined;
@@ -59,10 +60,12 @@ export interface FnameSync {
 }
 
 /**
- * Follows the name registry's transfers into fname proofs, as the reference hub does: `/signer` once,
- * then `/transfers?from_id=` page after page until an empty one, every `pollIntervalMs`. Each transfer's
- * merge commits with the cursor. Failures (registry down, slow, garbage) are logged and retried with
- * capped exponential backoff; nothing the registry sends can stop the loop.
+ * Follows the name registry's transfers into fname proofs, as the reference hub does: `/signer`, then
+ * `/transfers?from_id=` page after page until an empty one, every `pollIntervalMs`. Unlike the reference,
+ * it checks a transfer whose signature fails again against a fresh `/signer` (registry-signer.ts), so a
+ * rotation of the registry's key does not make every later transfer invalid. Each transfer's merge
+ * commits with the cursor. Failures (registry down, slow, garbage) are logged and retried with capped
+ * exponential backoff; nothing the registry sends can stop the loop.
  */
 export function startFnameSync(options: FnameSyncOptions): FnameSync {
   const { db, clock, logger, revokeUsername } = options;
@@ -85,27 +88,32 @@ export function startFnameSync(options: FnameSyncOptions): FnameSync {
     skippedTransfers: 0,
   };
 
+  const signer = createRegistrySigner(
+    () => client.signer(),
+    (address) => {
+      state.signer = address;
+      logger.info({ signer: address }, 'fname sync: registry signer');
+    },
+  );
+
   /** One page; true when it had transfers, so the next may follow right away. */
   const step = async (): Promise<boolean> => {
-    if (state.signer === undefined) {
-      state.signer = await client.signer();
-      logger.info({ signer: state.signer }, 'fname sync: registry signer');
-    }
+    await signer.beforePage();
     const cursor = await readCursor(db);
     state.cursor = cursor;
     const page = await client.transfers(cursor);
     for (const entry of page) {
       if (stopping.signal.aborted) break;
-      await handle(entry, state.signer);
+      await handle(entry);
       state.cursor = entry.id;
     }
     return page.length > 0;
   };
 
-  const handle = async (entry: TransferEntry, signer: Hex): Promise<void> => {
+  const handle = async (entry: TransferEntry): Promise<void> => {
     if (!('transfer' in entry)) return skip(entry.id, entry.problem);
     const { transfer } = entry;
-    const signature = await verifyTransfer(transfer, signer);
+    const signature = await signer.verify(transfer);
     if (!signature.ok) return skip(entry.id, `bad server signature: ${signature.message}`);
     const result = await db.transaction().execute(async (trx) => {
       await writeMeta(trx, FNAME_CURSOR_KEY, String(entry.id));
