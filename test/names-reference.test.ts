@@ -160,16 +160,22 @@ forEachDialect('name registry: reference index tests', (dialect) => {
       assertError(await get('/transfers/current?name=test3'), 404, 'No transfer found');
     });
 
-    it('404 for an unknown, burned or zero fid; 400 for a fid that is not a number', async () => {
-      for (const fid of ['99', '3', '0']) {
+    it('404 for an fid that never had a name, or zero; 400 for a fid that is not a number', async () => {
+      for (const fid of ['99', '0']) {
         assertError(await get(`/transfers/current?fid=${fid}`), 404, 'Could not resolve current name');
       }
       assertError(await get('/transfers/current?fid=abc'), 400, 'FID is not a number');
     });
 
-    it('the latest transfer for an fid, and for a name', async () => {
-      const byFid = transfer(await get('/transfers/current?fid=1'));
-      assert.deepEqual([byFid.id, byFid.username, byFid.to], [1, 'test1', 1]);
+    it('the latest transfer for an fid, also once its name is gone, and for a name (issue 21, item 1)', async () => {
+      const byFid = await get('/transfers/current?fid=1');
+      const held = transfer(byFid);
+      assert.deepEqual([held.id, held.username, held.to], [1, 'test1', 1]);
+      // The spec's `transfers` array beside the `transfer` the real registry's clients read.
+      assert.deepEqual(byFid.json().transfers, [held]);
+      // Fid 3 unregistered its name: the spec answers its most recent transfer, the burn.
+      const burned = transfer(await get('/transfers/current?fid=3'));
+      assert.deepEqual([burned.username, burned.from, burned.to], ['test3', 3, 0]);
       const byName = transfer(await get('/transfers/current?name=test2'));
       assert.deepEqual([byName.id, byName.username, byName.to], [2, 'test2', 2]);
     });

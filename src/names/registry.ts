@@ -9,6 +9,7 @@ import type { TransferLimits } from './transfer-limits.js';
 import {
   insertTransfer,
   latestTransfer,
+  latestTransferOfFid,
   listTransfers,
   nameHeldBy,
   ping,
@@ -119,8 +120,12 @@ export function createNameRegistry(options: NameRegistryOptions): NameRegistry {
 
     async currentTransfer(query) {
       if ('fid' in query) {
-        const name = query.fid > 0 ? await nameHeldBy(db, query.fid) : undefined;
-        const transfer = name === undefined ? undefined : await latestTransfer(db, name);
+        if (query.fid <= 0) throw new NamesError('NAME_NOT_RESOLVED');
+        // The fid's name now; when it holds none (moved away, unregistered), its most recent transfer
+        // (spec §4.8: "the most recent transfer event for that name or fid").
+        const name = await nameHeldBy(db, query.fid);
+        const transfer =
+          name === undefined ? await latestTransferOfFid(db, query.fid) : await latestTransfer(db, name);
         if (transfer === undefined) throw new NamesError('NAME_NOT_RESOLVED');
         return transfer;
       }

@@ -144,6 +144,22 @@ export async function latestTransfer(db: Kysely<NamesTables>, name?: string): Pr
   return row === undefined ? undefined : toTransfer(row);
 }
 
+/** The latest transfer (by timestamp, then id) to or from `fid`, of any name. */
+export async function latestTransferOfFid(
+  db: Kysely<NamesTables>,
+  fid: number,
+): Promise<Transfer | undefined> {
+  const row = await db
+    .selectFrom('transfers')
+    .select(TRANSFER_COLUMNS)
+    .where((eb) => eb.or([eb('from_fid', '=', fid), eb('to_fid', '=', fid)]))
+    .orderBy('timestamp', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row === undefined ? undefined : toTransfer(row);
+}
+
 /** The name `fid` holds now, if any. */
 export async function nameHeldBy(db: Kysely<NamesTables>, fid: number): Promise<string | undefined> {
   const row = await db.selectFrom('name_holders').select('name').where('fid', '=', fid).executeTakeFirst();

@@ -7,6 +7,7 @@ import {
   CurrentTransferQuery,
   SignerResponse,
   TransferBody,
+  CurrentTransferResponse,
   TransferResponse,
   TransfersQuery,
   TransfersResponse,
@@ -35,12 +36,14 @@ export function registerNamesRoutes(app: HttpApp, registry: NameRegistry): void 
       schema: {
         summary: "The latest transfer of a fid's current name, of a name, or of all names",
         querystring: CurrentTransferQuery,
-        response: { 200: TransferResponse },
+        response: { 200: CurrentTransferResponse },
       },
     },
-    async (request) => ({
-      transfer: renderTransfer(await registry.currentTransfer(currentQueryOf(request.query))),
-    }),
+    async (request) => {
+      // The spec's `transfers` array and the `transfer` the real registry's clients read.
+      const transfer = renderTransfer(await registry.currentTransfer(currentQueryOf(request.query)));
+      return { transfers: [transfer], transfer };
+    },
   );
 
   app.post(

@@ -23,6 +23,10 @@ export type TransferJson = Static<typeof TransferJson>;
 
 export const TransfersResponse = Type.Object({ transfers: Type.Array(TransferJson) });
 export const TransferResponse = Type.Object({ transfer: TransferJson });
+export const CurrentTransferResponse = Type.Object({
+  transfers: Type.Array(TransferJson),
+  transfer: TransferJson,
+});
 
 const optionalText = (description: string) => Type.Optional(Type.String({ description }));
 
