@@ -9,7 +9,7 @@ import { bytesToHex } from '../src/protocol/hex.js';
 import { testClock } from '../src/shared/test-clock.js';
 import { channelUrlOf } from '../src/social/channels/catalog.js';
 import { putCast } from '../src/social/node-index/store.js';
-import { createSocialService } from '../src/social/service.js';
+import { BODY_LIMIT_BYTES, createSocialService } from '../src/social/service.js';
 import type { SocialTables } from '../src/social/store.js';
 import { fakeNode, TEST_ADMIN_TOKEN, testSocialConfig } from '../src/social/testing.js';
 import type { Dialect } from '../src/storage/index.js';
@@ -41,8 +41,6 @@ import {
 
 const FILE = 'test/fuzz-social.test.ts';
 const settings = fuzzSettings({ seed: 11_003, iterations: 300 });
-/** The social API's JSON body limit (src/social/service.ts). */
-const BODY_LIMIT = 1024 * 1024;
 /**
  * Rate-limit counters count attempts, refused ones included (spec §8: invite calls per caller and channel),
  * so their change is not a change of state.
@@ -186,7 +184,7 @@ forEachDialect('fuzz: social API', (dialect) => {
     writeTitle:
       'answers hostile bodies on every write route without a 500, in its error shape, changing nothing when refusing',
     write(r, f, route) {
-      const options = { headers: authorization(r, f, route), bodyLimit: BODY_LIMIT };
+      const options = { headers: authorization(r, f, route), bodyLimit: BODY_LIMIT_BYTES };
       return jsonWrite(r, route, sample(r, route.body, f.dictionary), options);
     },
     readHeaders: authorization,

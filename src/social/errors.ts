@@ -60,6 +60,13 @@ export const SOCIAL_ERRORS = {
   APPROVAL_IN_PROGRESS: { status: 409, message: 'The signed key request is being approved' },
   RELAY_REVERTED: { status: 409, message: 'The KeyGateway.addFor transaction reverted' },
   RELAYER_UNAVAILABLE: { status: 503, message: 'The service cannot relay approvals right now' },
+  APP_RELAY_QUOTA: { status: 429, message: 'The requesting app has used its quota of relayed approvals' },
+  USER_RELAY_QUOTA: { status: 429, message: 'The user has used their quota of relayed approvals' },
+  RELAY_BUDGET_SPENT: { status: 429, message: "The service's budget of relayed approvals is spent" },
+  RELAYER_BALANCE_LOW: {
+    status: 503,
+    message: "The relayer's balance is below its floor; the operator must fund it",
+  },
   // Verifications, rewards, addresses, starter packs, actions.
   REWARDS_PERIOD_NOT_FOUND: { status: 404, message: 'No rewards period that many periods ago' },
   REWARDS_PERIOD_OVERLAP: { status: 409, message: 'The period overlaps a published period' },

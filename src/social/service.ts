@@ -35,8 +35,8 @@ export interface SocialService {
   close(): Promise<void>;
 }
 
-/** JSON bodies of the social API are small; a megabyte leaves room for long descriptions. */
-const BODY_LIMIT_BYTES = 1024 * 1024;
+/** The API's JSON bodies are small; routes that take lists (the operator's rewards upload) raise it. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
 
 /** Opens the service's own database (SQLite file under dataDir, or PostgreSQL) and builds the service. */
 export async function startSocialService(options: SocialServiceOptions): Promise<SocialService> {

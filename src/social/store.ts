@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, ServiceMetaTables } from '../storage/index.js';
 import type { BlockTables } from './blocks/tables.js';
 import type { CatalogTables } from './catalog/tables.js';
+import type { ListVersionTables } from './channels/list-version.js';
 import type { ChannelTables } from './channels/tables.js';
 import type { ModerationTables } from './moderation/tables.js';
 import type { NodeIndexTables } from './node-index/tables.js';
@@ -13,6 +14,7 @@ export type SocialTables = ServiceMetaTables &
   NodeIndexTables &
   RateLimitTables &
   ChannelTables &
+  ListVersionTables &
   ModerationTables &
   BlockTables &
   SignedKeyRequestTables &

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { createAppKeyToken } from '../protocol/app-key-token.js';
 import { ed25519PublicKeyFromSeed } from '../protocol/ed25519.js';
 import { bytesToHex, type Hex } from '../protocol/hex.js';
-import type { SocialConfig } from '../shared/config/index.js';
+import { configOf, SocialOptions, type SocialConfig } from '../shared/config/index.js';
 import type { HttpApp } from '../shared/http/index.js';
 import { testClock, type TestClock } from '../shared/test-clock.js';
 import type { Dialect } from '../storage/index.js';
@@ -20,17 +20,15 @@ import type { SocialTables } from './store.js';
 export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789';
 
 export function testSocialConfig(overrides: Partial<SocialConfig> = {}): SocialConfig {
-  return {
+  return configOf(SocialOptions, {
     dataDir: '.agora-test-unused',
     host: '127.0.0.1',
     port: 0,
-    corsOrigin: '*',
     logLevel: 'silent',
     nodeUrl: 'http://127.0.0.1:1',
     adminToken: TEST_ADMIN_TOKEN,
-    tokenMaxLifetime: 3600,
     ...overrides,
-  } as SocialConfig;
+  });
 }
 
 /** A node that knows only the signers a test registers; any other read fails as an unreachable node would. */
@@ -127,4 +125,19 @@ export async function openSocialHarness(
       await database.cleanup();
     },
   };
+}
+
+/** Another process of the harness's service: its own handle on the same database, the same clock and node. */
+export async function otherProcess(
+  harness: SocialHarness,
+  overrides: Partial<SocialConfig> = {},
+): Promise<SocialService> {
+  return createSocialService({
+    config: testSocialConfig(overrides),
+    logger: false,
+    clock: harness.clock,
+    node: harness.node,
+    indexer: false,
+    database: await harness.database.reopen(),
+  });
 }

@@ -4,6 +4,7 @@ import type { SocialContext } from '../context.js';
 import { SocialError } from '../errors.js';
 import type { SocialDb } from '../store.js';
 import { lockChannel, requireChannel, requireModerator } from './access.js';
+import { channelListChanged } from './list-version.js';
 import { extractMentions } from './mentions.js';
 import { deleteInvites, grantRole } from './roles.js';
 import { endSanction } from './sanctions.js';
@@ -64,6 +65,7 @@ export async function createChannel(context: SocialContext, channel: NewChannel)
       });
     }
     if (channel.leadFid !== null) await grantRole(trx, row.id, channel.leadFid, 'owner', now);
+    await channelListChanged(trx);
   });
   return channelView(db, row);
 }
@@ -102,6 +104,7 @@ export async function editChannel(
     if (edits.leadFid !== undefined) await transferOwnership(trx, id, edits.leadFid, now);
     if (Object.keys(values).length > 0)
       await trx.updateTable('channels').set(values).where('id', '=', id).execute();
+    await channelListChanged(trx);
   });
   return channelView(db, await requireChannel(db, id));
 }
@@ -138,6 +141,7 @@ export async function deleteChannel(db: SocialDb, id: string): Promise<void> {
       await trx.deleteFrom(table).where('channel_id', '=', id).execute();
     }
     await trx.deleteFrom('channels').where('id', '=', id).execute();
+    await channelListChanged(trx);
   });
 }
 

@@ -4,6 +4,7 @@ import type { Page, PageRequest } from '../paging.js';
 import { pageOf } from '../paging.js';
 import type { SocialDb } from '../store.js';
 import { requireChannel } from './access.js';
+import { channelListChanged } from './list-version.js';
 import { newestFirst } from '../keyset.js';
 import { channelViews, type ChannelView } from './views.js';
 
@@ -28,19 +29,26 @@ export async function setFollowing(
 ): Promise<void> {
   const { db } = context.database;
   await requireChannel(db, channelId);
-  if (following) {
-    await db
-      .insertInto('channel_follows')
-      .values({ channel_id: channelId, fid, followed_at: unixSeconds(context.clock) })
-      .onConflict((conflict) => conflict.columns(['channel_id', 'fid']).doNothing())
-      .execute();
-  } else {
-    await db
-      .deleteFrom('channel_follows')
-      .where('channel_id', '=', channelId)
-      .where('fid', '=', fid)
-      .execute();
-  }
+  await db.transaction().execute(async (trx) => {
+    let changed: bigint;
+    if (following) {
+      const inserted = await trx
+        .insertInto('channel_follows')
+        .values({ channel_id: channelId, fid, followed_at: unixSeconds(context.clock) })
+        .onConflict((conflict) => conflict.columns(['channel_id', 'fid']).doNothing())
+        .executeTakeFirst();
+      changed = inserted.numInsertedOrUpdatedRows ?? 0n;
+    } else {
+      const deleted = await trx
+        .deleteFrom('channel_follows')
+        .where('channel_id', '=', channelId)
+        .where('fid', '=', fid)
+        .executeTakeFirst();
+      changed = deleted.numDeletedRows;
+    }
+    // Follower counts are part of the channel list.
+    if (changed > 0n) await channelListChanged(trx);
+  });
 }
 
 export async function followStatus(

@@ -4,11 +4,13 @@ import { SocialError } from '../errors.js';
 import { isHubNotFound, type NodeClient } from '../node-client.js';
 import type { Page, PageRequest } from '../paging.js';
 import { pageOf } from '../paging.js';
-import { consumeRateLimit, type RateLimitState } from '../rate-limit.js';
+import { countCall } from '../limits.js';
+import type { RateLimitState } from '../rate-limit.js';
 import type { SocialDb } from '../store.js';
 import { lockChannel, requireChannel, requireModerator } from './access.js';
 import { isAllowlistedBot } from './bots.js';
 import { followedAt } from './follows.js';
+import { channelListChanged } from './list-version.js';
 import { newestFirst } from '../keyset.js';
 import { roleOf } from './lookup.js';
 import {
@@ -25,8 +27,6 @@ import type { InviteRole } from './tables.js';
 /** Channel invites and roles: the state machine of spec §3.2 and §3.3 with the rules of §4.2. */
 
 const MAX_MODERATOR_SEATS = 10;
-/** Spec §8: shared by POST and DELETE, per caller and channel. */
-const INVITE_CALLS = { name: 'channel-invites', limit: 100, windowMs: 60 * 60 * 1000 };
 
 export interface RoleChange {
   channelId: string;
@@ -34,11 +34,17 @@ export interface RoleChange {
   role: InviteRole;
 }
 
-/** Counts a POST or DELETE call against the caller's hourly allowance for an existing channel. */
-async function countInviteCall(context: SocialContext, callerFid: number, channelId: string) {
-  const { db } = context.database;
-  await requireChannel(db, channelId);
-  return consumeRateLimit(db, context.clock, INVITE_CALLS, `${callerFid}:${channelId}`);
+/**
+ * Counts a POST or DELETE call against the caller's allowance for an existing channel (spec §8: shared by
+ * both, per caller and channel). An unknown channel is a 404 first, so no bucket is made for it.
+ */
+export async function countInviteCall(
+  context: SocialContext,
+  callerFid: number,
+  channelId: string,
+): Promise<RateLimitState> {
+  await requireChannel(context.database.db, channelId);
+  return countCall(context, 'invites', `${callerFid}:${channelId}`);
 }
 
 /**
@@ -50,9 +56,8 @@ export async function inviteToChannel(
   context: SocialContext,
   callerFid: number,
   change: RoleChange,
-): Promise<RateLimitState> {
+): Promise<void> {
   const { channelId, fid, role } = change;
-  const limit = await countInviteCall(context, callerFid, channelId);
   const db = context.database.db;
   // The node is asked before the transaction, so no channel lock is held across a network call.
   const followsCaller =
@@ -81,6 +86,7 @@ export async function inviteToChannel(
         await deleteInvites(trx, channelId, fid);
         await grantRole(trx, channelId, fid, 'moderator', now);
         await endSanction(trx, channelId, fid, now);
+        await channelListChanged(trx);
         return;
       }
     }
@@ -90,7 +96,6 @@ export async function inviteToChannel(
       .execute();
     await endSanction(trx, channelId, fid, now);
   });
-  return limit;
 }
 
 /** Whether a member invite will turn on the follow rule: no role, no invite, no channel follow. */
@@ -124,9 +129,8 @@ export async function removeFromChannel(
   context: SocialContext,
   callerFid: number,
   change: RoleChange,
-): Promise<RateLimitState> {
+): Promise<void> {
   const { channelId, fid, role } = change;
-  const limit = await countInviteCall(context, callerFid, channelId);
   const now = unixSeconds(context.clock);
   await context.database.db.transaction().execute(async (trx) => {
     await lockChannel(trx, channelId);
@@ -147,6 +151,7 @@ export async function removeFromChannel(
     if (role === 'member' && held !== undefined) {
       await dropRoleAndInvites(trx, channelId, fid);
       await startSanction(trx, { channelId, fid, kind: 'restricted', actorFid: callerFid, now });
+      await channelListChanged(trx);
     } else if (role === 'moderator' && held === 'moderator') {
       await trx
         .updateTable('channel_roles')
@@ -154,11 +159,11 @@ export async function removeFromChannel(
         .where('channel_id', '=', channelId)
         .where('fid', '=', fid)
         .execute();
+      await channelListChanged(trx);
     } else if (invite?.role === role) {
       await deleteInvites(trx, channelId, fid);
     }
   });
-  return limit;
 }
 
 /** PATCH /fc/channel-invites by the invitee: the invite is answered once and then gone (404 after). */
@@ -178,7 +183,10 @@ export async function respondToInvite(
       });
     }
     await trx.deleteFrom('channel_invites').where('id', '=', invite.id).execute();
-    if (accept) await grantRole(trx, channelId, callerFid, role, now);
+    if (accept) {
+      await grantRole(trx, channelId, callerFid, role, now);
+      await channelListChanged(trx);
+    }
   });
 }
 

@@ -7,6 +7,7 @@ import type { SocialDb } from '../store.js';
 import { lockChannel, requireChannel, requireModerator } from './access.js';
 import { newestFirst } from '../keyset.js';
 import { roleOf } from './lookup.js';
+import { channelListChanged } from './list-version.js';
 import { dropRoleAndInvites } from './roles.js';
 import type { SanctionKind } from './tables.js';
 
@@ -81,6 +82,7 @@ export async function banUser(context: SocialContext, callerFid: number, channel
     }
     await dropRoleAndInvites(trx, channelId, fid);
     await startSanction(trx, { channelId, fid, kind: 'banned', actorFid: callerFid, now });
+    if (role !== undefined) await channelListChanged(trx);
   });
 }
 

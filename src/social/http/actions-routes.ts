@@ -94,7 +94,7 @@ const AdminActionsResponse = resultOf(
 /** Discoverable cast and composer actions (spec §4.6) and the admin API that curates them. */
 export function registerActionRoutes(app: HttpApp, context: SocialContext): void {
   const db = context.database.db;
-  const admin = { preHandler: requireAdmin(context.config.adminToken) };
+  const admin = { preValidation: requireAdmin(context.config.adminToken) };
 
   app.get(
     '/v2/discover-actions',

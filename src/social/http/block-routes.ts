@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { HttpApp } from '../../shared/http/index.js';
 import { blockUser, listBlocks, unblockUser } from '../blocks/blocks.js';
 import type { SocialContext } from '../context.js';
-import { callerOf, requireCaller } from './caller.js';
+import { callerOf } from './caller.js';
 import {
   PagingQuery,
   SUCCESS,
@@ -12,6 +12,7 @@ import {
   pagedResultOf,
 } from './envelope.js';
 import { Fid } from './common-schemas.js';
+import { limitedWrite } from './rate-limited.js';
 
 const BlockedUsersQuery = Type.Composite([PagingQuery, Type.Object({ blockerFid: Type.Optional(Fid) })]);
 
@@ -26,7 +27,7 @@ const BlockedUsersResponse = pagedResultOf(
 /** User blocks (spec §4.5). */
 export function registerBlockRoutes(app: HttpApp, context: SocialContext): void {
   const db = context.database.db;
-  const authenticated = requireCaller(context.auth);
+  const limited = limitedWrite(context, 'blocks');
 
   app.get(
     '/fc/blocked-users',
@@ -46,7 +47,7 @@ export function registerBlockRoutes(app: HttpApp, context: SocialContext): void 
   app.post(
     '/fc/blocked-users',
     {
-      preHandler: authenticated,
+      ...limited,
       schema: {
         summary: 'Block a user (idempotent)',
         body: Type.Object({ blockFid: Fid }),
@@ -62,7 +63,7 @@ export function registerBlockRoutes(app: HttpApp, context: SocialContext): void 
   app.delete(
     '/fc/blocked-users',
     {
-      preHandler: authenticated,
+      ...limited,
       schema: {
         summary: 'Unblock a user (idempotent)',
         body: Type.Object({ unblockFid: Fid }),

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { bearerToken } from '../auth.js';
 import type { Authenticator, Caller } from '../auth.js';
 import { SocialError } from '../errors.js';
@@ -11,8 +11,11 @@ declare module 'fastify' {
   }
 }
 
-/** Route option for endpoints marked "Auth: yes": a valid app-key bearer token or a 401. */
-export function requireCaller(auth: Authenticator): preHandlerAsyncHookHandler {
+/**
+ * Route option (`preValidation`) for endpoints marked "Auth: yes": a valid app-key bearer token or a 401,
+ * before the body is validated, so a stranger learns nothing about a route from its 400s.
+ */
+export function requireCaller(auth: Authenticator): preValidationAsyncHookHandler {
   return async (request) => {
     request.caller = await auth.authenticate(request.headers.authorization);
   };
@@ -25,7 +28,7 @@ export function callerOf(request: FastifyRequest): Caller {
 }
 
 /** Route option for `/admin/`: the operator's token (`AGORA_ADMIN_TOKEN`); without one the API is off. */
-export function requireAdmin(adminToken: string | undefined): preHandlerAsyncHookHandler {
+export function requireAdmin(adminToken: string | undefined): preValidationAsyncHookHandler {
   // Equal-length digests compared in constant time: the reply's timing tells neither the token nor its length.
   const digest = (token: string) => createHash('sha256').update(token, 'utf8').digest();
   const expected = adminToken === undefined ? undefined : digest(adminToken);

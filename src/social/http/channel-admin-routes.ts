@@ -19,7 +19,7 @@ const BotBody = Type.Object({ fid: Fid }, { additionalProperties: false });
 /** The operator's channel tools: any channel's lifecycle and the bot allowlist. */
 export function registerChannelAdminRoutes(app: HttpApp, context: SocialContext): void {
   const { db } = context.database;
-  const admin = { preHandler: requireAdmin(context.config.adminToken) };
+  const admin = { preValidation: requireAdmin(context.config.adminToken) };
 
   app.post(
     '/admin/channels',

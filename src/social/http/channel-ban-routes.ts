@@ -4,10 +4,11 @@ import { activeSanctions, banUser, unbanUser } from '../channels/sanctions.js';
 import type { SanctionKind } from '../channels/tables.js';
 import type { SocialContext } from '../context.js';
 import { SocialError } from '../errors.js';
-import { callerOf, requireCaller } from './caller.js';
+import { callerOf } from './caller.js';
 import { ChannelIdRef, FilteredPagingQuery } from './channel-schemas.js';
 import { pagedBody, pagedResultOf, pageRequestOf, SUCCESS, SuccessResponse } from './envelope.js';
 import { Fid } from './common-schemas.js';
+import { limitedWrite } from './rate-limited.js';
 
 /** The two active-state lists: where each is served, under which key, and the name of its time field. */
 const LISTS = [
@@ -36,7 +37,7 @@ function unbanFidOf(body: { unbanFid?: number; banFid?: number }): number {
 /** Restricted users and bans (spec §4.3). */
 export function registerChannelBanRoutes(app: HttpApp, context: SocialContext): void {
   const { db } = context.database;
-  const authenticated = { preHandler: requireCaller(context.auth) };
+  const limited = limitedWrite(context, 'moderation');
 
   for (const list of LISTS) {
     const Entry = Type.Object({ fid: Type.Integer(), channelId: Type.String(), [list.at]: Type.Integer() });
@@ -65,7 +66,7 @@ export function registerChannelBanRoutes(app: HttpApp, context: SocialContext): 
   app.post(
     '/fc/channel-bans',
     {
-      ...authenticated,
+      ...limited,
       schema: {
         summary: 'Ban a user from a channel (owner or moderator)',
         body: Type.Object({ channelId: ChannelIdRef, banFid: Fid }),
@@ -81,7 +82,7 @@ export function registerChannelBanRoutes(app: HttpApp, context: SocialContext): 
   app.delete(
     '/fc/channel-bans',
     {
-      ...authenticated,
+      ...limited,
       schema: {
         summary: 'Unban a user; they become restricted (owner or moderator)',
         body: UnbanBody,

@@ -3,7 +3,7 @@ import type { HttpApp } from '../../shared/http/index.js';
 import { channelFollowers, followedChannels, followStatus, setFollowing } from '../channels/follows.js';
 import type { SocialContext } from '../context.js';
 import { SocialError } from '../errors.js';
-import { callerOf, requireCaller } from './caller.js';
+import { callerOf } from './caller.js';
 import { ChannelIdRef, ChannelSchema } from './channel-schemas.js';
 import {
   pagedBody,
@@ -15,6 +15,7 @@ import {
   SuccessResponse,
 } from './envelope.js';
 import { Fid } from './common-schemas.js';
+import { limitedWrite } from './rate-limited.js';
 
 /** `channelKey` is what the reference's auth example sends (reference §1); `channelId` is documented. */
 const FollowBody = Type.Object({
@@ -31,7 +32,7 @@ function channelIdOf(body: { channelId?: string; channelKey?: string }): string 
 
 export function registerChannelFollowRoutes(app: HttpApp, context: SocialContext): void {
   const { db } = context.database;
-  const authenticated = { preHandler: requireCaller(context.auth) };
+  const limited = limitedWrite(context, 'channelFollows');
 
   app.get(
     '/v1/channel-followers',
@@ -91,7 +92,7 @@ export function registerChannelFollowRoutes(app: HttpApp, context: SocialContext
     app.route({
       method: following ? 'POST' : 'DELETE',
       url: '/fc/channel-follows',
-      ...authenticated,
+      ...limited,
       schema: {
         summary: following ? 'Follow a channel' : 'Unfollow a channel',
         body: FollowBody,

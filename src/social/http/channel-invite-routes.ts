@@ -1,17 +1,18 @@
 import { Type } from '@sinclair/typebox';
 import type { HttpApp } from '../../shared/http/index.js';
 import {
+  countInviteCall,
   inviteToChannel,
   outstandingInvites,
   removeFromChannel,
   respondToInvite,
 } from '../channels/invites.js';
 import type { SocialContext } from '../context.js';
-import { rateLimitHeaders } from '../rate-limit.js';
 import { callerOf, requireCaller } from './caller.js';
 import { ChannelIdRef, FilteredPagingQuery, InviteRoleSchema } from './channel-schemas.js';
 import { pagedBody, pagedResultOf, pageRequestOf, SUCCESS, SuccessResponse } from './envelope.js';
 import { Fid } from './common-schemas.js';
+import { limitedWrite } from './rate-limited.js';
 
 const InviteSchema = Type.Object({
   channelId: Type.String(),
@@ -24,7 +25,11 @@ const InviteSchema = Type.Object({
 /** Channel invites and roles (spec §4.2). */
 export function registerChannelInviteRoutes(app: HttpApp, context: SocialContext): void {
   const { db } = context.database;
-  const authenticated = { preHandler: requireCaller(context.auth) };
+  const authenticated = { preValidation: requireCaller(context.auth) };
+  // POST and DELETE share the spec's limit per caller and channel; the body schema has run by then.
+  const limited = limitedWrite(context, (request) =>
+    countInviteCall(context, callerOf(request).fid, (request.body as { channelId: string }).channelId),
+  );
 
   app.get(
     '/fc/channel-invites',
@@ -47,42 +52,34 @@ export function registerChannelInviteRoutes(app: HttpApp, context: SocialContext
   app.post(
     '/fc/channel-invites',
     {
-      ...authenticated,
+      ...limited,
       schema: {
         summary: 'Invite a user to be a member or moderator (100 calls per caller and channel per hour)',
         body: Type.Object({ channelId: ChannelIdRef, inviteFid: Fid, role: InviteRoleSchema }),
         response: { 200: SuccessResponse },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { channelId, inviteFid, role } = request.body;
-      const limit = await inviteToChannel(context, callerOf(request).fid, {
-        channelId,
-        fid: inviteFid,
-        role,
-      });
-      return reply.headers(rateLimitHeaders(limit)).send(SUCCESS);
+      await inviteToChannel(context, callerOf(request).fid, { channelId, fid: inviteFid, role });
+      return SUCCESS;
     },
   );
 
   app.delete(
     '/fc/channel-invites',
     {
-      ...authenticated,
+      ...limited,
       schema: {
         summary: 'Remove a role or revoke an invite (shares the invite rate limit)',
         body: Type.Object({ channelId: ChannelIdRef, removeFid: Fid, role: InviteRoleSchema }),
         response: { 200: SuccessResponse },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { channelId, removeFid, role } = request.body;
-      const limit = await removeFromChannel(context, callerOf(request).fid, {
-        channelId,
-        fid: removeFid,
-        role,
-      });
-      return reply.headers(rateLimitHeaders(limit)).send(SUCCESS);
+      await removeFromChannel(context, callerOf(request).fid, { channelId, fid: removeFid, role });
+      return SUCCESS;
     },
   );
 

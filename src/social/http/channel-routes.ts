@@ -1,9 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import type { HttpApp } from '../../shared/http/index.js';
-import { allChannels, channelDetails, createChannel, editChannel } from '../channels/catalog.js';
+import { channelDetails, createChannel, editChannel } from '../channels/catalog.js';
 import { channelMembers } from '../channels/members.js';
 import type { SocialContext } from '../context.js';
-import { callerOf, requireCaller } from './caller.js';
+import { registerAllChannelsRoute } from './all-channels-route.js';
+import { callerOf } from './caller.js';
 import { registerChannelAdminRoutes } from './channel-admin-routes.js';
 import { registerChannelBanRoutes } from './channel-ban-routes.js';
 import { registerChannelFollowRoutes } from './channel-follow-routes.js';
@@ -11,24 +12,15 @@ import { registerChannelInviteRoutes } from './channel-invite-routes.js';
 import { ChannelIdRef, ChannelSchema, CreateChannelBody, EditChannelBody } from './channel-schemas.js';
 import { pagedBody, pagedResultOf, pageRequestOf, PagingQuery, resultOf } from './envelope.js';
 import { Fid } from './common-schemas.js';
+import { limitedWrite } from './rate-limited.js';
 
 const ChannelResponse = resultOf(Type.Object({ channel: ChannelSchema }));
 
 /** Every channel route: catalog and members here, the other resources in their own files. */
 export function registerChannelRoutes(app: HttpApp, context: SocialContext): void {
   const { db } = context.database;
-  const authenticated = { preHandler: requireCaller(context.auth) };
 
-  app.get(
-    '/v2/all-channels',
-    {
-      schema: {
-        summary: 'Every channel, newest first (not paginated)',
-        response: { 200: resultOf(Type.Object({ channels: Type.Array(ChannelSchema) })) },
-      },
-    },
-    async () => ({ result: { channels: await allChannels(db) } }),
-  );
+  registerAllChannelsRoute(app, context);
 
   app.get(
     '/v1/channel',
@@ -67,7 +59,7 @@ export function registerChannelRoutes(app: HttpApp, context: SocialContext): voi
   app.post(
     '/fc/channels',
     {
-      ...authenticated,
+      ...limitedWrite(context, 'channelCreations'),
       schema: {
         summary: 'Create a channel; the caller becomes its owner',
         body: CreateChannelBody,
@@ -83,7 +75,7 @@ export function registerChannelRoutes(app: HttpApp, context: SocialContext): voi
   app.patch(
     '/fc/channels',
     {
-      ...authenticated,
+      ...limitedWrite(context, 'channelEdits'),
       schema: {
         summary: "Edit a channel's details (owner only; the id and url never change)",
         body: EditChannelBody,

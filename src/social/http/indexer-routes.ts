@@ -28,7 +28,7 @@ export function registerIndexerRoutes(
   app.get(
     '/admin/indexer',
     {
-      preHandler: requireAdmin(options.adminToken),
+      preValidation: requireAdmin(options.adminToken),
       schema: {
         summary: "The node indexer's cursor, lag and last error",
         response: { 200: resultOf(IndexerStatusSchema) },

@@ -3,7 +3,7 @@ import type { HttpApp } from '../../shared/http/index.js';
 import type { SocialContext } from '../context.js';
 import { listModerationActions, moderateCast } from '../moderation/cast-moderation.js';
 import { registerBlockRoutes } from './block-routes.js';
-import { callerOf, requireCaller } from './caller.js';
+import { callerOf } from './caller.js';
 import {
   PagingQuery,
   SUCCESS,
@@ -15,6 +15,7 @@ import {
 import { ChannelIdRef } from './channel-schemas.js';
 import { CastHash, castHashBytes } from './moderation-schemas.js';
 import { registerPinRoutes } from './pin-routes.js';
+import { limitedWrite } from './rate-limited.js';
 
 const ModerationAction = Type.Union([Type.Literal('hide'), Type.Literal('unhide')]);
 
@@ -64,7 +65,7 @@ export function registerModerationRoutes(app: HttpApp, context: SocialContext): 
     app.post(
       url,
       {
-        preHandler: requireCaller(context.auth),
+        ...limitedWrite(context, 'moderation'),
         schema: {
           summary: 'Hide or unhide a cast of a channel the caller owns or moderates',
           body: ModerateCastBody,

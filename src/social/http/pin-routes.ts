@@ -15,6 +15,7 @@ import {
 } from './envelope.js';
 import { ChannelIdRef } from './channel-schemas.js';
 import { CastHash, castHashBytes } from './moderation-schemas.js';
+import { limitedWrite } from './rate-limited.js';
 
 const PinBody = Type.Object({
   castHash: CastHash,
@@ -39,12 +40,12 @@ const NotificationsResponse = pagedResultOf(
 /** Pinned casts (spec §4.4) and the announcements they send (§6.6). */
 export function registerPinRoutes(app: HttpApp, context: SocialContext): void {
   const db = context.database.db;
-  const authenticated = requireCaller(context.auth);
+  const limited = limitedWrite(context, 'pins');
 
   app.put(
     '/fc/pinned-casts',
     {
-      preHandler: authenticated,
+      ...limited,
       schema: {
         summary: "Pin a cast in its channel (owner or moderator), replacing the channel's pin",
         body: PinBody,
@@ -64,7 +65,7 @@ export function registerPinRoutes(app: HttpApp, context: SocialContext): void {
   app.delete(
     '/fc/pinned-casts',
     {
-      preHandler: authenticated,
+      ...limited,
       schema: {
         summary: 'Unpin a cast (only while it is pinned) or whatever a channel has pinned',
         body: UnpinBody,
@@ -80,7 +81,7 @@ export function registerPinRoutes(app: HttpApp, context: SocialContext): void {
   app.get(
     '/fc/notifications',
     {
-      preHandler: authenticated,
+      preValidation: requireCaller(context.auth),
       schema: {
         summary: "The caller's channel announcements, newest first (an Agora addition)",
         querystring: PagingQuery,

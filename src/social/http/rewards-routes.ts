@@ -102,7 +102,9 @@ export function registerRewardsRoutes(app: HttpApp, context: SocialContext): voi
   app.post(
     '/admin/rewards-periods',
     {
-      preHandler: requireAdmin(context.config.adminToken),
+      preValidation: requireAdmin(context.config.adminToken),
+      // Up to MAX_WINNERS entries of about 60 bytes each.
+      bodyLimit: 1024 * 1024,
       schema: {
         summary: 'Publish a finished week of creator or developer winners (again: replaces its winners)',
         body: PublishBody,

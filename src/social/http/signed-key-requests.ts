@@ -4,6 +4,7 @@ import type { SocialContext } from '../context.js';
 import { approvalData, approveSignedKeyRequest } from '../keys/approval.js';
 import { createSignedKeyRequest, readSignedKeyRequest } from '../keys/requests.js';
 import { setWarps } from '../keys/store.js';
+import { rateLimitHeaders } from '../rate-limit.js';
 import { registerApprovalPageRoute } from './approval-page.js';
 import { requireAdmin } from './caller.js';
 import { SUCCESS, SuccessResponse } from './envelope.js';
@@ -30,10 +31,13 @@ export function registerSignedKeyRequestRoutes(app: HttpApp, context: SocialCont
           response: { 200: SignedKeyRequestResponse },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { requestFid, deadline } = request.body;
         const input = { ...request.body, requestFid: Number(requestFid), deadline: Number(deadline) };
-        return { result: { signedKeyRequest: await createSignedKeyRequest(context, input) } };
+        const created = await createSignedKeyRequest(context, input, (state) =>
+          reply.headers(rateLimitHeaders(state)),
+        );
+        return { result: { signedKeyRequest: created } };
       },
     );
   }
@@ -83,7 +87,7 @@ export function registerSignedKeyRequestRoutes(app: HttpApp, context: SocialCont
   app.put(
     '/admin/warps',
     {
-      preHandler: requireAdmin(context.config.adminToken),
+      preValidation: requireAdmin(context.config.adminToken),
       schema: {
         summary: "Set an fid's warps (sponsoring a request needs at least 100)",
         body: WarpsBody,

@@ -40,7 +40,7 @@ const MemberBody = Type.Object({ id: Slug, fid: Fid }, strict);
 /** Starter pack members (spec §4.6) and the admin API that keeps packs. */
 export function registerStarterPackRoutes(app: HttpApp, context: SocialContext): void {
   const db = context.database.db;
-  const admin = { preHandler: requireAdmin(context.config.adminToken) };
+  const admin = { preValidation: requireAdmin(context.config.adminToken) };
 
   app.get(
     '/fc/starter-pack-members',

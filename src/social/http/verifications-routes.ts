@@ -79,7 +79,7 @@ export function registerVerificationRoutes(app: HttpApp, context: SocialContext)
   app.put(
     '/admin/account-verifications',
     {
-      preHandler: admin,
+      preValidation: admin,
       schema: {
         summary: 'Record a verification; a platform account verified again moves to the new fid',
         body: PutVerificationBody,
@@ -96,7 +96,7 @@ export function registerVerificationRoutes(app: HttpApp, context: SocialContext)
   app.delete(
     '/admin/account-verifications',
     {
-      preHandler: admin,
+      preValidation: admin,
       schema: {
         summary: 'Remove a verification (succeeds when absent)',
         body: DeleteVerificationBody,

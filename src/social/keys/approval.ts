@@ -13,6 +13,7 @@ import { unixSeconds } from '../../shared/clock.js';
 import type { SocialContext } from '../context.js';
 import { SocialError } from '../errors.js';
 import type { KeyChain } from './chain.js';
+import { countRelay, requireRelayerFunds } from './relay-limits.js';
 import {
   requireChain,
   reread,
@@ -69,9 +70,9 @@ export async function approvalData(
 }
 
 /**
- * Checks the approval, claims the request so that only one approval relays, sends `addFor` and waits for
- * it: `approved` once mined. A send the chain refuses, or a transaction that reverts, releases the claim
- * and leaves the request pending.
+ * Checks the approval, claims the request so that only one approval relays, counts the relay against its
+ * quotas, sends `addFor` and waits for it: `approved` once mined. A relay past a quota, a send the chain
+ * refuses, or a transaction that reverts releases the claim and leaves the request pending.
  */
 export async function approveSignedKeyRequest(
   context: SocialContext,
@@ -98,6 +99,7 @@ export async function approveSignedKeyRequest(
     });
   }
 
+  await requireRelayerFunds(context, chain);
   const claimed = await claimForRelay(db, approval.token, {
     userFid,
     now,
@@ -110,6 +112,7 @@ export async function approveSignedKeyRequest(
 
   let txHash: Hash;
   try {
+    await countRelay(context, request.request_fid, userFid);
     txHash = await chain.sendAddFor({
       fidOwner,
       keyType: KEY_TYPE_ED25519,

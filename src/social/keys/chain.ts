@@ -28,6 +28,8 @@ export interface KeyChain {
   gatewayNonce(owner: Address): Promise<bigint>;
   /** Sends `KeyGateway.addFor` from the relayer account (throws SocialErrors, see relay.ts). */
   sendAddFor(call: AddForCall): Promise<Hash>;
+  /** The relayer account's balance in wei, cached briefly; absent when there is no relayer account. */
+  relayerBalance?(): Promise<bigint>;
   /** Waits for the transaction; 'unknown' when it is not mined within the receipt timeout. */
   waitForReceipt(hash: Hash): Promise<'success' | 'reverted' | 'unknown'>;
   /** The transaction's outcome now, without waiting: 'unknown' while it is not mined or unreadable. */
@@ -43,6 +45,8 @@ export interface KeyChainOptions {
   clock: Clock;
   /** How long a custody answer is reused; a custody transfer takes at most this long to be seen. */
   custodyCacheMs?: number;
+  /** How long the relayer's balance is reused, so a flood of approvals does not flood the RPC. */
+  balanceCacheMs?: number;
   /** How often receipts are polled; OP blocks come every 2 s. */
   pollingIntervalMs?: number;
   /** How long an approval waits for its transaction to be mined before answering. */
@@ -52,6 +56,7 @@ export interface KeyChainOptions {
 }
 
 const DEFAULT_CUSTODY_CACHE_MS = 5_000;
+const DEFAULT_BALANCE_CACHE_MS = 10_000;
 const DEFAULT_POLLING_INTERVAL_MS = 1_000;
 const DEFAULT_RECEIPT_TIMEOUT_MS = 60_000;
 const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
@@ -155,5 +160,28 @@ export function createKeyChain(options: KeyChainOptions): KeyChain {
     },
 
     receiptOf,
+
+    ...(relayer !== undefined && {
+      relayerBalance: cachedRead(
+        () => read('relayer balance', () => client.getBalance({ address: relayer.address })),
+        { ttlMs: options.balanceCacheMs ?? DEFAULT_BALANCE_CACHE_MS, clock: options.clock },
+      ),
+    }),
+  };
+}
+
+/** Reuses one answer of `read` for `ttlMs`, concurrent callers included; a failure is not kept. */
+function cachedRead<T>(read: () => Promise<T>, options: { ttlMs: number; clock: Clock }): () => Promise<T> {
+  let kept: { value: Promise<T>; until: number } | undefined;
+  return () => {
+    const now = options.clock.now();
+    if (kept === undefined || kept.until <= now) {
+      const entry = { value: read(), until: now + options.ttlMs };
+      kept = entry;
+      entry.value.catch(() => {
+        if (kept === entry) kept = undefined;
+      });
+    }
+    return kept.value;
   };
 }

@@ -5,6 +5,8 @@ import { bytesToHex, hexToBytes, type Hex } from '../../protocol/hex.js';
 import { unixSeconds } from '../../shared/clock.js';
 import type { SocialContext } from '../context.js';
 import { SocialError } from '../errors.js';
+import { countCall } from '../limits.js';
+import type { RateLimitState } from '../rate-limit.js';
 import type { KeyChain } from './chain.js';
 import {
   insertSignedKeyRequest,
@@ -55,9 +57,14 @@ export function requireChain(context: SocialContext): KeyChain {
   return context.chain;
 }
 
+/**
+ * A new pending request. Once its signature shows it comes from `requestFid`, it is counted against that
+ * app's limit, and `onCounted` gets the count before anything else can refuse it.
+ */
 export async function createSignedKeyRequest(
   context: SocialContext,
   input: CreateSignedKeyRequest,
+  onCounted: (state: RateLimitState) => void,
 ): Promise<SignedKeyRequestView> {
   const chain = requireChain(context);
   const now = unixSeconds(context.clock);
@@ -78,6 +85,7 @@ export async function createSignedKeyRequest(
       message: `The signature is not a SignedKeyRequest signature by the custody address of requestFid: ${verified.message}`,
     });
   }
+  onCounted(await countCall(context, 'signedKeyRequests', input.requestFid));
   if (input.sponsorship !== undefined)
     await checkSponsorship(context, chain, input.signature, input.sponsorship);
 

@@ -1,5 +1,6 @@
 import { unixSeconds, type Clock } from '../../shared/clock.js';
 import { requireChannel, requireModerator } from '../channels/access.js';
+import { channelListChanged } from '../channels/list-version.js';
 import type { SocialDb } from '../store.js';
 import { announcePinnedCast } from './announcements.js';
 import { channelOfCast, moderatedChannelOfCast } from './channel-cast.js';
@@ -25,9 +26,9 @@ export async function pinCast(
         eb.or([eb('pinned_cast_hash', 'is', null), eb('pinned_cast_hash', '!=', request.castHash)]),
       )
       .executeTakeFirst();
-    if (changed.numUpdatedRows > 0n && request.notifyChannelFollowers) {
-      await announcePinnedCast(trx, channel.id, unixSeconds(clock));
-    }
+    if (changed.numUpdatedRows === 0n) return;
+    if (request.notifyChannelFollowers) await announcePinnedCast(trx, channel.id, unixSeconds(clock));
+    await channelListChanged(trx);
   });
 }
 
@@ -39,11 +40,7 @@ export async function unpinCast(db: SocialDb, callerFid: number, target: UnpinTa
   if ('channelId' in target) {
     await requireChannel(db, target.channelId);
     await requireModerator(db, target.channelId, callerFid, 'unpin casts');
-    await db
-      .updateTable('channels')
-      .set({ pinned_cast_hash: null })
-      .where('id', '=', target.channelId)
-      .execute();
+    await clearPin(db, target.channelId);
     return;
   }
   // A cast that is not pinned leaves nothing to do, so an unknown cast is no error either; a cast its
@@ -51,12 +48,21 @@ export async function unpinCast(db: SocialDb, callerFid: number, target: UnpinTa
   const channel = (await channelOfCast(db, target.castHash))?.channel;
   if (channel === undefined || !isPinned(channel.pinned_cast_hash, target.castHash)) return;
   await requireModerator(db, channel.id, callerFid, 'unpin casts');
-  await db
-    .updateTable('channels')
-    .set({ pinned_cast_hash: null })
-    .where('id', '=', channel.id)
-    .where('pinned_cast_hash', '=', target.castHash)
-    .execute();
+  await clearPin(db, channel.id, target.castHash);
+}
+
+/** Clears the channel's pin, or only `castHash` if given (a racing pin of another cast stays). */
+async function clearPin(db: SocialDb, channelId: string, castHash?: Uint8Array): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    let update = trx
+      .updateTable('channels')
+      .set({ pinned_cast_hash: null })
+      .where('id', '=', channelId)
+      .where('pinned_cast_hash', 'is not', null);
+    if (castHash !== undefined) update = update.where('pinned_cast_hash', '=', castHash);
+    const cleared = await update.executeTakeFirst();
+    if (cleared.numUpdatedRows > 0n) await channelListChanged(trx);
+  });
 }
 
 function isPinned(pinned: Uint8Array | null, castHash: Uint8Array): boolean {

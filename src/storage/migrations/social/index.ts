@@ -3,10 +3,12 @@ import { createServiceMeta } from '../shared/service-meta.js';
 import { createChannelMembership } from './channel-membership.js';
 import { createCatalog } from './catalog.js';
 import { createChannels } from './channels.js';
+import { createListVersions } from './list-versions.js';
 import { createModeration } from './moderation.js';
 import { createNodeIndex } from './node-index.js';
 import { createRateLimits } from './rate-limits.js';
 import { createSignedKeyRequests } from './signed-key-requests.js';
+import { createSlidingRateLimits } from './sliding-rate-limits.js';
 
 /** The social service's schema history, oldest first. Append only; never edit an applied migration. */
 export const socialMigrations: MigrationSet = {
@@ -18,4 +20,6 @@ export const socialMigrations: MigrationSet = {
   '0006_moderation': createModeration,
   '0007_signed_key_requests': createSignedKeyRequests,
   '0008_catalog': createCatalog,
+  '0009_sliding_rate_limits': createSlidingRateLimits,
+  '0010_list_versions': createListVersions,
 };
