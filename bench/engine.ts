@@ -1,6 +1,7 @@
 // Messages merged per second by the node's engine, as a ratio to raw inserts of the rows it writes, in the
 // same run. Usage: npx tsx bench/engine.ts [--messages N] [--fids N] [--batch 100,500] [--rounds R]
 //   [--postgres postgres://...]   (also runs on PostgreSQL, in a scratch schema dropped afterwards)
+//   [--sqlite-synchronous full|normal]   (SQLite's sync at commit, for both the floor and the engine; full)
 import { parseArgs } from 'node:util';
 import type { Kysely } from 'kysely';
 import { createEngine, createSignaturePool } from '../src/node/engine/index.js';
@@ -32,12 +33,14 @@ const { values } = parseArgs({
     batch: { type: 'string' },
     rounds: { type: 'string' },
     postgres: { type: 'string' },
+    'sqlite-synchronous': { type: 'string' },
   },
 });
 const count = Number(values.messages ?? 10_000);
 const fidCount = Number(values.fids ?? 300);
 const batchSizes = (values.batch ?? '100,500').split(',').map(Number);
 const rounds = Number(values.rounds ?? 3);
+const synchronous = values['sqlite-synchronous'] === 'normal' ? 'normal' : 'full';
 // The test harness makes the scratch databases; it takes its PostgreSQL URL from the environment.
 if (values.postgres !== undefined) process.env.AGORA_TEST_DATABASE_URL = values.postgres;
 const dialects: Dialect[] = values.postgres === undefined ? ['sqlite'] : ['sqlite', 'postgres'];
@@ -117,7 +120,7 @@ const timed = async (work: () => Promise<void>): Promise<number> => {
 
 /** A fresh node database with every account registered (signer, one storage unit) through on-chain events. */
 async function accountsDatabase(dialect: Dialect) {
-  const database = await openTestDatabase<NodeTables>(dialect, 'node');
+  const database = await openTestDatabase<NodeTables>(dialect, 'node', { sqliteSynchronous: synchronous });
   for (const account of accounts) await setUpAccount(database.db, account.fid, { signer: account.signer });
   return database;
 }
@@ -224,7 +227,7 @@ async function writtenRows(
 
 /** The floor: the same rows in plain inserts, one transaction per merge batch, on a fresh database. */
 async function floorRun(dialect: Dialect, written: Written[]): Promise<number> {
-  const database = await openTestDatabase<NodeTables>(dialect, 'node');
+  const database = await openTestDatabase<NodeTables>(dialect, 'node', { sqliteSynchronous: synchronous });
   try {
     return await timed(async () => {
       for (const { messages, mentions, events } of written) {
@@ -275,7 +278,7 @@ console.log(
     `(not measured): ${describeInput(input)}; best of ${rounds}`,
 );
 console.log(
-  `agora = engine.mergeMessages, validation (hash, signature, body rules, account) included, ${IN_FLIGHT} calls in flight`,
+  `agora = engine.mergeMessages, validation (hash, signature, body rules, account) included, ${IN_FLIGHT} calls in flight; SQLite synchronous=${synchronous}`,
 );
 for (const dialect of dialects) {
   for (const size of batchSizes) {

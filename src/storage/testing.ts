@@ -51,7 +51,7 @@ export function forEachDialect(title: string, suite: (dialect: Dialect) => void)
 export async function openTestDatabase<DB>(
   dialect: Dialect,
   service?: ServiceName,
-  sqlite: Pick<DatabaseOptions, 'backgroundCheckpoints'> = {},
+  sqlite: Pick<DatabaseOptions, 'backgroundCheckpoints' | 'sqliteSynchronous'> = {},
 ): Promise<TestDatabase<DB>> {
   const database = dialect === 'sqlite' ? await openSqliteTest<DB>(sqlite) : await openPostgresTest<DB>();
   if (service !== undefined) {
