@@ -1,12 +1,15 @@
 import assert from 'node:assert/strict';
-import { once } from 'node:events';
-import { connect, type AddressInfo, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { Type } from '@sinclair/typebox';
 import { configOf, NamesOptions } from '../config/index.js';
 import { createHttpApp, type HttpApp } from './app.js';
 import { trustProxySetting, type ConnectionSettings } from './connections.js';
 
+/**
+ * What the shared app makes of the connection options. The slow-client attacks are made against each
+ * service in test/http-slow-clients.test.ts.
+ */
 const settings = (overrides: Partial<ConnectionSettings>): ConnectionSettings => ({
   ...configOf(NamesOptions, {}),
   ...overrides,
@@ -31,49 +34,6 @@ async function listening(connections: ConnectionSettings): Promise<{ app: HttpAp
   await app.listen({ host: '127.0.0.1', port: 0 });
   return { app, port: (app.server.address() as AddressInfo).port };
 }
-
-const closed = (socket: Socket) => once(socket, 'close');
-
-describe('connection limits (issue 19, attacks 5 and 6)', () => {
-  let app: HttpApp;
-  let port: number;
-  before(async () => ({ app, port } = await listening(settings({ headersTimeout: 1, maxConnections: 3 }))));
-  after(() => app?.close());
-
-  it('cuts off a client that sends its headers slowly', { timeout: 10_000 }, async () => {
-    const socket = connect(port, '127.0.0.1');
-    await once(socket, 'connect');
-    const started = Date.now();
-    socket.write('GET /ip HTTP/1.1\r\nHost: agora\r\n');
-    // One header line every 200 ms, never the blank line that ends them: the socket would live for ever.
-    const drip = setInterval(() => socket.writable && socket.write('X-Slow: 1\r\n'), 200);
-    let answer = '';
-    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
-    socket.on('error', () => {});
-    await closed(socket);
-    clearInterval(drip);
-    const heldMs = Date.now() - started;
-    assert.ok(heldMs >= 900 && heldMs < 5000, `held for ${heldMs} ms`);
-    assert.match(answer, /^HTTP\/1\.1 408/);
-  });
-
-  it('closes connections beyond the cap at once and serves the others', { timeout: 10_000 }, async () => {
-    const sockets = await Promise.all(
-      [1, 2, 3].map(async () => {
-        const socket = connect(port, '127.0.0.1');
-        await once(socket, 'connect');
-        return socket;
-      }),
-    );
-    const extra = connect(port, '127.0.0.1');
-    extra.on('error', () => {});
-    await closed(extra);
-    for (const socket of sockets) socket.destroy();
-    await Promise.all(sockets.map(closed));
-    const response = await fetch(`http://127.0.0.1:${port}/ip`);
-    assert.equal(response.status, 200);
-  });
-});
 
 describe('JSON bodies keep their types (issue 19, attack 8)', () => {
   let app: HttpApp;
