@@ -61,8 +61,6 @@ describe('agora dev, end to end', { timeout: 180_000 }, () => {
         'dev',
         '--data-dir',
         dataDir,
-        '--log-level',
-        'warn',
         ...['--chain-port', '0', '--node-port', '0', '--names-port', '0', '--social-port', '0'],
         ...['--node-grpc-port', String(grpcPort)],
       ],
@@ -91,6 +89,19 @@ describe('agora dev, end to end', { timeout: 180_000 }, () => {
     assert.equal(devnet.chainId, 10);
     assert.equal(devnet.urls.nodeGrpc, `127.0.0.1:${grpcPort}`);
     assert.match(output, new RegExp(`gRPC    127\\.0\\.0\\.1:${grpcPort}`));
+  });
+
+  it('is quiet when idle: a handful of lines after the banner, none of them its own polls', async () => {
+    const banner = 'Press Ctrl-C to stop.';
+    await waitFor('the banner', () => (output.includes(banner) ? true : undefined), 30_000);
+    // The indexer and the fname sync poll every second or so; six seconds would show them.
+    await new Promise((resolve) => setTimeout(resolve, 6000));
+    const after = output
+      .slice(output.indexOf(banner) + banner.length)
+      .split('\n')
+      .filter((line) => line !== '');
+    assert.ok(after.length <= 5, `after the banner:\n${after.join('\n')}`);
+    for (const line of after) assert.doesNotMatch(line, /GET \/(v1\/events|transfers)/);
   });
 
   it('serves the node over gRPC at urls.nodeGrpc, to hub-nodejs', async () => {

@@ -5,7 +5,7 @@ import { CANONICAL_ADDRESSES } from '../chain/contracts.js';
 import type { ChainReader } from '../chain/reader/index.js';
 import { realSleep } from '../shared/retry.js';
 import type { Sleep } from '../shared/retry.js';
-import { FarcasterNetwork } from '../protocol/gen/message.js';
+import { NETWORKS } from '../protocol/networks.js';
 import type { NodeConfig } from '../shared/config/index.js';
 import type { HttpApp } from '../shared/http/index.js';
 import { openServiceDatabase } from '../storage/index.js';
@@ -34,12 +34,6 @@ const EVENT_RETENTION_INTERVAL_MS = HOUR_MS;
 const CHAIN_ID = 10;
 /** Where the reference starts reading OP mainnet (the v2 registries' deployment); other networks from 0. */
 const MAINNET_START_BLOCK = 108_864_739;
-
-const NETWORKS: Readonly<Record<NodeConfig['network'], FarcasterNetwork>> = {
-  mainnet: FarcasterNetwork.MAINNET,
-  testnet: FarcasterNetwork.TESTNET,
-  devnet: FarcasterNetwork.DEVNET,
-};
 
 export interface NodeServiceDeps {
   /** A pino logger; nothing is logged when absent or false. */

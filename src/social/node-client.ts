@@ -1,5 +1,6 @@
 import type { Hex } from '../protocol/hex.js';
 import { createJsonClient, HttpStatusError, type GetJson } from '../shared/fetch/json-client.js';
+import { AGORA_USER_AGENT } from '../shared/fetch/user-agent.js';
 import { serverSentEvents } from '../shared/fetch/server-sent-events.js';
 
 /**
@@ -73,7 +74,10 @@ export function createNodeClient(options: NodeClientOptions): NodeClient {
       let response: Response;
       try {
         if (signal.aborted) stop();
-        response = await doFetch(url, { signal: request.signal, headers: { accept: 'text/event-stream' } });
+        response = await doFetch(url, {
+          signal: request.signal,
+          headers: { accept: 'text/event-stream', 'user-agent': AGORA_USER_AGENT },
+        });
       } finally {
         clearTimeout(timer);
       }

@@ -1,4 +1,5 @@
-import { pino } from 'pino';
+import { commandLogger } from '../logger.js';
+import { NETWORKS } from '../../protocol/networks.js';
 import type { DevConfig } from '../../shared/config/index.js';
 import type { SignalSource } from '../../shared/http/index.js';
 import { PortInUseError } from '../dev/ports.js';
@@ -8,7 +9,8 @@ import { serveUntilSignal } from './serve.js';
 
 /** `agora dev`: the whole system on this machine until Ctrl-C (DESIGN.md §4). */
 export async function runDev(config: DevConfig, io: CliIo, signals?: SignalSource): Promise<number> {
-  const logger = pino({ level: config.logLevel });
+  // A person runs agora dev: pretty lines even when its output is piped (to tee, to a file).
+  const logger = commandLogger(config, undefined, 'pretty');
   io.out(`agora dev: starting in ${config.dataDir}${config.fresh ? ' (fresh)' : ''}`);
   let system: Awaited<ReturnType<typeof startDevSystem>>;
   try {
@@ -23,6 +25,9 @@ export async function runDev(config: DevConfig, io: CliIo, signals?: SignalSourc
   const { devnet } = system;
   io.out('');
   io.out(`  node    ${devnet.urls.node}`);
+  io.out(
+    `          accepts ${devnet.network} messages only (FarcasterNetwork ${NETWORKS[devnet.network]}; --network changes it)`,
+  );
   if (devnet.urls.nodeGrpc !== undefined) io.out(`  gRPC    ${devnet.urls.nodeGrpc} (HubService)`);
   io.out(`  names   ${devnet.urls.names}`);
   io.out(`  social  ${devnet.urls.social}`);

@@ -1,4 +1,4 @@
-import { pino } from 'pino';
+import { commandLogger } from '../logger.js';
 import { startNamesService } from '../../names/index.js';
 import type { NamesConfig } from '../../shared/config/index.js';
 import type { SignalSource } from '../../shared/http/index.js';
@@ -11,7 +11,7 @@ export async function runNames(config: NamesConfig, io: CliIo, signals?: SignalS
     io.err('agora names: --chain-rpc-url is required (custody addresses are read from the IdRegistry)');
     return 2;
   }
-  const logger = pino({ level: config.logLevel });
+  const logger = commandLogger(config, 'names');
   const service = await startNamesService({ config, logger, chain: { rpcUrl: config.chainRpcUrl } });
   io.out(`agora names: listening on ${await service.listen()}`);
   return serveUntilSignal({ close: () => service.close(), server: service.app.server }, logger, signals);

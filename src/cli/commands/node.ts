@@ -1,4 +1,4 @@
-import { pino } from 'pino';
+import { commandLogger } from '../logger.js';
 import { startNodeService } from '../../node/index.js';
 import type { NodeConfig } from '../../shared/config/index.js';
 import type { SignalSource } from '../../shared/http/index.js';
@@ -7,7 +7,7 @@ import { serveUntilSignal } from './serve.js';
 
 /** `agora node`: runs the node until SIGINT or SIGTERM; exits 0 after a clean stop. */
 export async function runNode(config: NodeConfig, io: CliIo, signals?: SignalSource): Promise<number> {
-  const logger = pino({ level: config.logLevel });
+  const logger = commandLogger(config, 'node');
   const service = await startNodeService(config, { logger });
   const grpc = service.grpc === undefined ? 'gRPC off' : `gRPC on ${service.grpc.address}`;
   io.out(`agora node: listening on ${service.url}, ${grpc}`);

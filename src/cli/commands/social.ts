@@ -1,4 +1,4 @@
-import { pino } from 'pino';
+import { commandLogger } from '../logger.js';
 import type { SocialConfig } from '../../shared/config/index.js';
 import type { SignalSource } from '../../shared/http/index.js';
 import { startSocialService } from '../../social/index.js';
@@ -7,7 +7,7 @@ import { serveUntilSignal } from './serve.js';
 
 /** `agora social`: runs the social API until SIGINT or SIGTERM; exits 0 after a clean stop. */
 export async function runSocial(config: SocialConfig, io: CliIo, signals?: SignalSource): Promise<number> {
-  const logger = pino({ level: config.logLevel });
+  const logger = commandLogger(config, 'social');
   const service = await startSocialService({ config, logger });
   io.out(`agora social: listening on ${await service.listen()}, following the node at ${config.nodeUrl}`);
   return serveUntilSignal({ close: () => service.close(), server: service.app.server }, logger, signals);

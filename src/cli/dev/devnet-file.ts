@@ -3,9 +3,12 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContractAddresses } from '../../chain/contracts.js';
 import type { DevAccount } from '../../chain/devnet/index.js';
+import type { NetworkName } from '../../protocol/networks.js';
 
 /** `.agora/devnet.json` (DESIGN.md §4): how programs find and use a running `agora dev`. */
 export interface DevnetFile {
+  /** Whose messages the node accepts: build messages with this FarcasterNetwork. */
+  network: NetworkName;
   chainId: number;
   chainRpcUrl: string;
   contracts: ContractAddresses;

@@ -87,7 +87,7 @@ export async function startDevSystem(config: DevConfig, options: DevStartOptions
         ...common,
         port: config.nodePort,
         grpcPort: config.nodeGrpcPort,
-        network: 'devnet',
+        network: config.network,
         chainRpcUrl: devnet.rpcUrl,
         // anvil mines a block per transaction and none otherwise: waiting for confirmations would stall.
         chainConfirmations: 0,
@@ -117,6 +117,7 @@ export async function startDevSystem(config: DevConfig, options: DevStartOptions
     options.progress(`social    ${socialUrl}`);
 
     const file: DevnetFile = {
+      network: config.network,
       chainId: devnet.chainId,
       chainRpcUrl: devnet.rpcUrl,
       contracts: devnet.contracts,

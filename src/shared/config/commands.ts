@@ -2,7 +2,19 @@ import { Type, type Static, type TObject } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { connectionOptions } from './connection-options.js';
 import { namesLimitOptions } from './names-limits.js';
-import { flag, hexKey, httpUrl, integer, list, logLevel, oneOf, port, postgresUrl, text } from './option.js';
+import {
+  flag,
+  hexKey,
+  httpUrl,
+  integer,
+  list,
+  logFormat,
+  logLevel,
+  oneOf,
+  port,
+  postgresUrl,
+  text,
+} from './option.js';
 import { socialLimitOptions } from './social-limits.js';
 
 const DAY = 86_400;
@@ -26,6 +38,13 @@ const storageOptions = {
   }),
 };
 
+/** Which network's messages a node accepts (FarcasterNetwork in every message it checks). */
+const network = (byDefault: 'mainnet' | 'devnet') =>
+  oneOf(['mainnet', 'testnet', 'devnet'] as const, {
+    description: 'Network whose messages the node accepts',
+    default: byDefault,
+  });
+
 function serviceOptions(service: 'node' | 'names' | 'social', defaultPort: number) {
   const prefix = `AGORA_${service.toUpperCase()}`;
   return {
@@ -38,6 +57,7 @@ function serviceOptions(service: 'node' | 'names' | 'social', defaultPort: numbe
       placeholder: '<origin>',
     }),
     logLevel: logLevel(),
+    logFormat: logFormat('pretty on a terminal, json otherwise'),
     chainRpcUrl: Type.Optional(httpUrl({ description: 'JSON-RPC URL of the chain (OP mainnet or devnet)' })),
     ...connectionOptions,
   };
@@ -45,10 +65,7 @@ function serviceOptions(service: 'node' | 'names' | 'social', defaultPort: numbe
 
 export const NodeOptions = Type.Object({
   ...serviceOptions('node', 2281),
-  network: oneOf(['mainnet', 'testnet', 'devnet'] as const, {
-    description: 'Network whose messages this node accepts',
-    default: 'mainnet',
-  }),
+  network: network('mainnet'),
   chainConfirmations: integer(0, 64, {
     description: 'Blocks an on-chain event must wait before it is applied',
     default: 2,
@@ -155,7 +172,9 @@ export const DevOptions = Type.Object({
   nodeGrpcPort: port({ description: 'Node gRPC port', default: 2283 }),
   namesPort: port({ description: 'Name registry HTTP port', default: 3001 }),
   socialPort: port({ description: 'Social API HTTP port', default: 3000 }),
+  network: network('devnet'),
   logLevel: logLevel(),
+  logFormat: logFormat('pretty'),
 });
 
 export const MigrateOptions = Type.Object({

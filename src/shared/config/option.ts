@@ -59,6 +59,13 @@ export const hexKey = (options: OptionKeywords) =>
     secret: true,
     ...options,
   });
+export const logFormat = (byDefault: string) =>
+  Type.Optional(
+    oneOf(['pretty', 'json'] as const, {
+      description: `Log lines as pretty text or JSON; ${byDefault} when absent`,
+      placeholder: '<pretty|json>',
+    }),
+  );
 export const logLevel = () =>
   oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, {
     description: 'Log level',

@@ -1,3 +1,5 @@
+import { AGORA_USER_AGENT } from './user-agent.js';
+
 /**
  * GET-JSON over fetch for one service reading another's public API (the node following the name
  * registry, the social API following the node): a whole-request timeout, a response size cap, and an
@@ -48,7 +50,7 @@ export function createJsonClient(options: JsonClientOptions): GetJson {
     try {
       const response = await doFetch(url, {
         signal: request.signal,
-        headers: { accept: 'application/json' },
+        headers: { accept: 'application/json', 'user-agent': AGORA_USER_AGENT },
       });
       const text = await readText(response, options.maxResponseBytes, url.pathname);
       const body = parseJson(text);

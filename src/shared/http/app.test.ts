@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { Type } from '@sinclair/typebox';
 import type { InjectOptions } from 'fastify';
 import { pino } from 'pino';
+import { AGORA_USER_AGENT } from '../fetch/user-agent.js';
 import { createHttpApp, parseCorsOrigin } from './app.js';
 import type { HttpApp, HttpAppOptions } from './app.js';
 import { BadCursorError, encodeCursor, readCursor } from './cursor.js';
@@ -334,6 +335,18 @@ describe('failures go through the renderer', () => {
       await app.close();
     });
   }
+
+  it('logs one line per request, and the services’ own polls at debug (issue 22)', async () => {
+    const { logger, lines } = recordingLogger();
+    const { app } = await buildApp({ logger });
+    await app.inject({ url: '/v1/things?limit=2' });
+    await app.inject({ url: '/v1/things', headers: { 'user-agent': AGORA_USER_AGENT } });
+    const requests = lines.filter((line) => line.msg?.startsWith('GET '));
+    assert.equal(requests.length, 1, JSON.stringify(lines));
+    assert.match(requests[0]?.msg ?? '', /^GET \/v1\/things 200 \d+(\.\d)? ms$/);
+    assert.equal(requests[0]?.level, 30);
+    await app.close();
+  });
 
   it('passes the framework or domain error itself', async () => {
     const { app, renderer } = await buildApp();
