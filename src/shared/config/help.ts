@@ -14,7 +14,10 @@ function optionRows(command: CommandName): OptionRow[] {
   return (Object.entries(COMMANDS[command].options.properties) as [string, TSchema & OptionKeywords][]).map(
     ([key, prop]) => ({
       usage: prop.type === 'boolean' ? `--${kebabCase(key)}` : `--${kebabCase(key)} ${placeholder(prop)}`,
-      description: prop.description,
+      description:
+        prop.secret === true
+          ? `${prop.description}; a secret: never printed, also read from the file that --${kebabCase(key)}-file or ${envNamesFor(key, prop)[0]}_FILE names`
+          : prop.description,
       env: envNamesFor(key, prop).join(' or '),
       default: prop.default === false || prop.default === undefined ? '' : [prop.default].flat().join(','),
     }),

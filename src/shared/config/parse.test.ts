@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { COMMANDS } from './commands.js';
 import { ConfigError, parseCommand } from './parse.js';
@@ -76,5 +79,50 @@ describe('parseCommand', () => {
   it('reports --help without validating other values', () => {
     const parsed = parseCommand('node', COMMANDS.node.options, ['--help', '--port', 'abc'], {});
     assert.equal(parsed.help, true);
+  });
+});
+
+describe('secret options (issue 24)', () => {
+  const KEY = `0x${'ab'.repeat(32)}`;
+  const parseNames = (argv: string[], env: Record<string, string> = {}) =>
+    parseCommand('names', COMMANDS.names.options, argv, env).config;
+
+  it('never echoes a refused secret, and names the flag', () => {
+    for (const [argv, env] of [
+      [['--signer-key', 'my-real-key-pasted-wrong'], {}],
+      [[], { AGORA_NAMES_SIGNER_KEY: 'my-real-key-pasted-wrong' }],
+      [['--database-url', 'mysql://user:hunter2@db/agora'], {}],
+    ] as const) {
+      assert.throws(
+        () => parseNames([...argv], { ...env }),
+        (error: Error) =>
+          error instanceof ConfigError &&
+          !error.message.includes('my-real-key') &&
+          !error.message.includes('hunter2') &&
+          /--(signer-key|database-url)/.test(error.message),
+      );
+    }
+  });
+
+  it('reads a secret from --<flag>-file or <VARIABLE>_FILE, dropping a trailing newline', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'agora-secret-'));
+    try {
+      const file = join(dir, 'key');
+      await writeFile(file, `${KEY}\n`);
+      assert.equal(parseNames(['--signer-key-file', file]).signerKey, KEY);
+      assert.equal(parseNames([], { AGORA_NAMES_SIGNER_KEY_FILE: file }).signerKey, KEY);
+      assert.equal(parseNames([], { AGORA_NAMES_SIGNER_KEY: `${KEY}\n` }).signerKey, KEY);
+      assert.throws(
+        () => parseNames(['--signer-key-file', join(dir, 'missing')]),
+        /--signer-key-file: cannot read .*missing \(ENOENT\)/,
+      );
+      await writeFile(file, 'not-a-key\n');
+      assert.throws(
+        () => parseNames(['--signer-key-file', file]),
+        (error: Error) => !error.message.includes('not-a-key'),
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

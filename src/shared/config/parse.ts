@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
@@ -47,6 +48,11 @@ export function parseCommand<S extends TObject>(
             { type: prop.type === 'boolean' ? ('boolean' as const) : ('string' as const) },
           ]),
         ),
+        ...Object.fromEntries(
+          properties
+            .filter(([, prop]) => isSecret(prop))
+            .map(([key]) => [`${kebabCase(key)}-file`, { type: 'string' as const }]),
+        ),
       },
     });
   } catch (error) {
@@ -56,16 +62,16 @@ export function parseCommand<S extends TObject>(
   const config: Record<string, unknown> = {};
   if (!help) {
     for (const [key, prop] of properties) {
-      const source = sourceOf(key, prop, parsed.values, env);
+      const source = sourceOf(command, key, prop, parsed.values, env);
       if (source === undefined) {
         if (prop.default !== undefined) config[key] = structuredClone(prop.default);
         continue;
       }
       const value = convert(prop, source.raw);
       if (value === undefined || !Value.Check(prop, value)) {
-        throw new ConfigError(
-          `agora ${command}: ${source.label} must be ${expectation(prop)} (got ${JSON.stringify(source.raw)})`,
-        );
+        // A secret is never echoed, not even a wrong one: it may be a real key pasted in the wrong place.
+        const got = isSecret(prop) ? 'the value is not shown' : `got ${JSON.stringify(source.raw)}`;
+        throw new ConfigError(`agora ${command}: ${source.label} must be ${expectation(prop)} (${got})`);
       }
       config[key] = value;
     }
@@ -84,20 +90,50 @@ function argumentProblem(error: unknown): string {
   return firstSentence.replace(/\.$/, '');
 }
 
+const isSecret = (prop: TSchema) => (prop as TSchema & OptionKeywords).secret === true;
+
+/**
+ * Where an option's value comes from: its flag, then (for a secret) `--<flag>-file`, then its environment
+ * variables, then (for a secret) each `<VARIABLE>_FILE`, as container and service managers hand secrets
+ * over. A secret's trailing newline (from a file or `echo`) is dropped.
+ */
 function sourceOf(
+  command: string,
   key: string,
   prop: TSchema,
   flags: Record<string, string | boolean | (string | boolean)[] | undefined>,
   env: Env,
 ): Source | undefined {
   const flag = `--${kebabCase(key)}`;
+  const secret = isSecret(prop);
+  const found = (raw: string | boolean, label: string): Source => ({
+    raw: secret && typeof raw === 'string' ? raw.replace(/\r?\n$/, '') : raw,
+    label,
+  });
   const fromFlag = flags[kebabCase(key)];
-  if (fromFlag !== undefined && !Array.isArray(fromFlag)) return { raw: fromFlag, label: flag };
+  if (fromFlag !== undefined && !Array.isArray(fromFlag)) return found(fromFlag, flag);
+  const fromFile = flags[`${kebabCase(key)}-file`];
+  if (secret && typeof fromFile === 'string')
+    return found(readSecretFile(command, fromFile, `${flag}-file`), `${flag}-file`);
   for (const name of envNamesFor(key, prop)) {
     const value = env[name];
-    if (value !== undefined && value !== '') return { raw: value, label: `${flag} (from ${name})` };
+    if (value !== undefined && value !== '') return found(value, `${flag} (from ${name})`);
+  }
+  for (const name of secret ? envNamesFor(key, prop).map((name) => `${name}_FILE`) : []) {
+    const file = env[name];
+    if (file !== undefined && file !== '')
+      return found(readSecretFile(command, file, name), `${flag} (from ${name})`);
   }
   return undefined;
+}
+
+function readSecretFile(command: string, path: string, label: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+    throw new ConfigError(`agora ${command}: ${label}: cannot read ${path} (${code})`);
+  }
 }
 
 const INTEGER = /^-?\d+$/;
