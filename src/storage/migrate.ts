@@ -23,6 +23,36 @@ export async function migrateToLatest<DB>(database: Database<DB>, service: Servi
   return runMigrations(database, service, migrationSets[service]);
 }
 
+/** The service's migrations not applied yet, in order; applies nothing (`agora migrate --status`). */
+export async function pendingMigrations<DB>(database: Database<DB>, service: ServiceName): Promise<string[]> {
+  const applied = new Set((await appliedMigrations(database, service)) ?? []);
+  return Object.keys(migrationSets[service])
+    .sort()
+    .filter((name) => !applied.has(name));
+}
+
+/**
+ * The names in the set's history table, or undefined when it does not exist yet. Read directly rather than
+ * through Kysely's Migrator, which creates its tables first: DDL a service's least-privileged role cannot run.
+ */
+async function appliedMigrations<DB>(database: Database<DB>, setName: string): Promise<string[] | undefined> {
+  try {
+    const { rows } = await sql<{
+      name: string;
+    }>`select name from ${sql.table(`${setName}_migrations`)}`.execute(database.db);
+    return rows.map((row) => row.name);
+  } catch (error) {
+    if (isMissingTable(error)) return undefined;
+    throw error;
+  }
+}
+
+/** PostgreSQL's undefined_table, or SQLite's "no such table". */
+function isMissingTable(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === '42P01' || (typeof message === 'string' && message.startsWith('no such table'));
+}
+
 const SET_NAME = /^[a-z][a-z0-9_]*$/;
 const MIGRATION_NAME = /^\d{4}_[a-z0-9_]+$/;
 
@@ -46,6 +76,9 @@ export async function runMigrations<DB>(
   if (badName !== undefined) {
     throw new StorageError('invalid_options', `migration name "${badName}" must look like 0001_snake_case`);
   }
+  // Up to date: done without the Migrator, whose bookkeeping needs DDL rights (see appliedMigrations).
+  const applied = new Set((await appliedMigrations(database, setName)) ?? []);
+  if (applied.size > 0 && Object.keys(migrations).every((name) => applied.has(name))) return [];
   const kyselyMigrations: Record<string, KyselyMigration> = {};
   for (const [name, migration] of Object.entries(migrations)) {
     kyselyMigrations[name] = { up: (db) => migration.up(db, { dialect: database.dialect }) };

@@ -61,7 +61,13 @@ function parseBytea(text: string): Uint8Array {
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 }
 
+/**
+ * Creates the schema only when it is missing: `create schema if not exists` needs CREATE on the whole
+ * database even when the schema is there, which a service's least-privileged role does not have.
+ */
 async function createSchema(pool: pg.Pool, schema: string): Promise<void> {
+  const { rowCount } = await pool.query('select 1 from pg_namespace where nspname = $1', [schema]);
+  if (rowCount !== 0) return;
   try {
     await pool.query(`create schema if not exists ${pg.escapeIdentifier(schema)}`);
   } catch (error) {

@@ -16,12 +16,12 @@ export interface ServiceStorageOptions {
   sqliteSynchronous?: SqliteSynchronous;
 }
 
-/** Open a service's own database (its SQLite file or PostgreSQL schema) and bring it to the latest schema. */
-export async function openServiceDatabase<DB>(
+/** Open a service's own database (its SQLite file or PostgreSQL schema) as it is, migrating nothing. */
+export function openServiceStore<DB>(
   service: ServiceName,
   options: ServiceStorageOptions,
-): Promise<{ database: Database<DB>; applied: string[] }> {
-  const database = await openDatabase<DB>(
+): Promise<Database<DB>> {
+  return openDatabase<DB>(
     options.databaseUrl === undefined
       ? {
           sqliteFile: sqliteFileFor(options.dataDir, service),
@@ -30,6 +30,14 @@ export async function openServiceDatabase<DB>(
         }
       : { url: options.databaseUrl, schema: defaultSchemaFor(service) },
   );
+}
+
+/** Open a service's own database and bring it to the latest schema. */
+export async function openServiceDatabase<DB>(
+  service: ServiceName,
+  options: ServiceStorageOptions,
+): Promise<{ database: Database<DB>; applied: string[] }> {
+  const database = await openServiceStore<DB>(service, options);
   try {
     return { database, applied: await migrateToLatest(database, service) };
   } catch (error) {

@@ -183,6 +183,7 @@ export const MigrateOptions = Type.Object({
     description: 'Which service to migrate',
     default: 'all',
   }),
+  status: flag({ description: 'List the pending migrations without applying them' }),
   logLevel: logLevel(),
 });
 
