@@ -5,6 +5,7 @@ import {
   describeConfig,
   parseCommand,
   programHelp,
+  type ChainConfig,
   type CommandName,
   type DevConfig,
   type MigrateConfig,
@@ -14,6 +15,7 @@ import {
 } from '../shared/config/index.js';
 import type { AdminConfig } from '../shared/config/commands.js';
 import { runAdmin } from './commands/admin.js';
+import { runChain } from './commands/chain.js';
 import { runDev } from './commands/dev.js';
 import { runMigrate } from './commands/migrate.js';
 import { runNames } from './commands/names.js';
@@ -28,6 +30,7 @@ const CALL_COMMANDS: ReadonlySet<CommandName> = new Set(['admin']);
 
 const RUNNERS: Record<CommandName, Runner> = {
   dev: (config: DevConfig, io) => runDev(config, io),
+  chain: (config: ChainConfig, io) => runChain(config, io),
   migrate: (config: MigrateConfig, io) => runMigrate(config, io),
   node: (config: NodeConfig, io) => runNode(config, io),
   names: (config: NamesConfig, io) => runNames(config, io),

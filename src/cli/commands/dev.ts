@@ -5,6 +5,7 @@ import type { SignalSource } from '../../shared/http/index.js';
 import { PortInUseError } from '../dev/ports.js';
 import { startDevSystem } from '../dev/start-dev.js';
 import type { CliIo } from '../io.js';
+import { printAccounts } from './chain-banner.js';
 import { serveUntilSignal } from './serve.js';
 
 /** `agora dev`: the whole system on this machine until Ctrl-C (DESIGN.md §4). */
@@ -33,10 +34,7 @@ export async function runDev(config: DevConfig, io: CliIo, signals?: SignalSourc
   io.out(`  social  ${devnet.urls.social}`);
   io.out(`  chain   ${devnet.chainRpcUrl} (chain id ${devnet.chainId})`);
   io.out('');
-  io.out('  Funded dev accounts (public test keys; never use them on a real chain):');
-  devnet.accounts.forEach((account, index) =>
-    io.out(`  ${index}  ${account.address}  ${account.privateKey}`),
-  );
+  printAccounts(io, devnet);
   io.out('');
   io.out(`  Everything above, plus contract addresses and the admin token: ${system.devnetFile}`);
   io.out('  Press Ctrl-C to stop.');

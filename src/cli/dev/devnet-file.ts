@@ -2,30 +2,54 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContractAddresses } from '../../chain/contracts.js';
-import type { DevAccount } from '../../chain/devnet/index.js';
+import { DEVNET_ROLES, type DevAccount, type Devnet } from '../../chain/devnet/index.js';
+import type { Hex } from '../../protocol/hex.js';
 import type { NetworkName } from '../../protocol/networks.js';
 
-/** `.agora/devnet.json` (DESIGN.md §4): how programs find and use a running `agora dev`. */
-export interface DevnetFile {
-  /** Whose messages the node accepts: build messages with this FarcasterNetwork. */
-  network: NetworkName;
+/** The chain part of devnet.json: all that `agora chain` writes, which runs the chain alone. */
+export interface ChainFile {
   chainId: number;
   chainRpcUrl: string;
   contracts: ContractAddresses;
   accounts: DevAccount[];
+  /** Address of the key that signs the name registry's transfers (give its key to `agora names`). */
+  nameRegistrySigner: string;
+  /** Address the social API relays approved signer additions from (give its key to `agora social`). */
+  relayer: string;
+}
+
+/** `.agora/devnet.json` (DESIGN.md §4): how programs find and use a running `agora dev`. */
+export interface DevnetFile extends ChainFile {
+  /** Whose messages the node accepts: build messages with this FarcasterNetwork. */
+  network: NetworkName;
   /** `nodeGrpc` is `host:port`, as gRPC clients take it; absent when the gRPC API is off. */
   urls: { node: string; nodeGrpc?: string; names: string; social: string };
-  /** Address of the key that signs the name registry's transfers. */
-  nameRegistrySigner: string;
-  /** Address the social API relays approved signer additions from. */
-  relayer: string;
   /** Bearer token of the social API's /admin/ routes; dev only. */
   adminToken: string;
 }
 
+/** The chain part of devnet.json for a started devnet; the dev roles' accounts by DEVNET_ROLES. */
+export function chainFileOf(devnet: Devnet): { chain: ChainFile; signerKey: Hex; relayerKey: Hex } {
+  const signer = devnet.accounts[DEVNET_ROLES.nameRegistrySigner];
+  const relayer = devnet.accounts[DEVNET_ROLES.relayer];
+  if (signer === undefined || relayer === undefined) throw new Error('the devnet has too few accounts');
+  return {
+    chain: {
+      chainId: devnet.chainId,
+      chainRpcUrl: devnet.rpcUrl,
+      contracts: devnet.contracts,
+      accounts: devnet.accounts,
+      nameRegistrySigner: signer.address,
+      relayer: relayer.address,
+    },
+    signerKey: signer.privateKey,
+    relayerKey: relayer.privateKey,
+  };
+}
+
 const DEVNET_FILE = 'devnet.json';
 
-export function writeDevnetFile(dataDir: string, file: DevnetFile): string {
+export function writeDevnetFile(dataDir: string, file: ChainFile | DevnetFile): string {
   const path = join(dataDir, DEVNET_FILE);
   writeFileSync(path, `${JSON.stringify(file, null, 2)}\n`, { mode: 0o600 });
   return path;

@@ -1,13 +1,12 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import { privateKeyToAccount } from 'viem/accounts';
-import { DEVNET_ROLES, startDevnet, type Devnet } from '../../chain/devnet/index.js';
+import { startDevnet, type Devnet } from '../../chain/devnet/index.js';
 import { startNamesService, type NamesService } from '../../names/index.js';
 import { startNodeService, type NodeService } from '../../node/index.js';
 import { COMMANDS, configOf, type DevConfig } from '../../shared/config/index.js';
 import { startSocialService, type SocialService } from '../../social/index.js';
-import { devAdminToken, writeDevnetFile, type DevnetFile } from './devnet-file.js';
+import { chainFileOf, devAdminToken, writeDevnetFile, type DevnetFile } from './devnet-file.js';
 import { assertPortsFree } from './ports.js';
 
 export interface DevSystem {
@@ -59,15 +58,13 @@ export async function startDevSystem(config: DevConfig, options: DevStartOptions
       `chain     ${devnet.rpcUrl} (chain id ${devnet.chainId}, ${devnet.fresh ? 'new' : 'restored'})`,
     );
 
-    const signer = devnet.accounts[DEVNET_ROLES.nameRegistrySigner];
-    const relayer = devnet.accounts[DEVNET_ROLES.relayer];
-    if (signer === undefined || relayer === undefined) throw new Error('the devnet has too few accounts');
+    const { chain, signerKey, relayerKey } = chainFileOf(devnet);
 
     const names: NamesService = await startNamesService({
       config: configOf(COMMANDS.names.options, {
         ...common,
         port: config.namesPort,
-        signerKey: signer.privateKey,
+        signerKey,
         chainRpcUrl: devnet.rpcUrl,
         // Dev accounts rename often; the reference's 28-day wait would only get in the way.
         cooldownSeconds: 0,
@@ -106,7 +103,7 @@ export async function startDevSystem(config: DevConfig, options: DevStartOptions
         port: config.socialPort,
         nodeUrl: node.url,
         chainRpcUrl: devnet.rpcUrl,
-        relayerKey: relayer.privateKey,
+        relayerKey,
         adminToken,
       }),
       logger: options.logger.child({ service: 'social' }),
@@ -117,19 +114,14 @@ export async function startDevSystem(config: DevConfig, options: DevStartOptions
     options.progress(`social    ${socialUrl}`);
 
     const file: DevnetFile = {
+      ...chain,
       network: config.network,
-      chainId: devnet.chainId,
-      chainRpcUrl: devnet.rpcUrl,
-      contracts: devnet.contracts,
-      accounts: devnet.accounts,
       urls: {
         node: node.url,
         ...(node.grpc !== undefined && { nodeGrpc: node.grpc.address }),
         names: namesUrl,
         social: socialUrl,
       },
-      nameRegistrySigner: privateKeyToAccount(signer.privateKey).address,
-      relayer: relayer.address,
       adminToken,
     };
     return {

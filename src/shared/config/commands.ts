@@ -177,6 +177,15 @@ export const DevOptions = Type.Object({
   logFormat: logFormat('pretty'),
 });
 
+export const ChainOptions = Type.Object({
+  dataDir: storageOptions.dataDir,
+  fresh: flag({ description: 'Delete the data directory (the chain state) before starting' }),
+  host: text({ description: 'Interface anvil listens on', default: '127.0.0.1', placeholder: '<host>' }),
+  port: port({ description: 'JSON-RPC port', default: 8545 }),
+  logLevel: logLevel(),
+  logFormat: logFormat('pretty'),
+});
+
 export const MigrateOptions = Type.Object({
   ...storageOptions,
   service: oneOf(['node', 'names', 'social', 'all'] as const, {
@@ -265,6 +274,7 @@ export type NamesConfig = Static<typeof NamesOptions>;
 export type SocialConfig = Static<typeof SocialOptions>;
 export type DevConfig = Static<typeof DevOptions>;
 export type MigrateConfig = Static<typeof MigrateOptions>;
+export type ChainConfig = Static<typeof ChainOptions>;
 export type AdminConfig = Static<typeof AdminOptions>;
 
 export interface CommandSpec {
@@ -282,6 +292,10 @@ export const COMMANDS = {
     options: NodeOptions,
   },
   names: { summary: 'Run the name registry (fnames)', options: NamesOptions },
+  chain: {
+    summary: 'Run the dev chain alone (anvil with the registry contracts), e.g. to stage a deployment',
+    options: ChainOptions,
+  },
   social: { summary: 'Run the social API', options: SocialOptions },
   migrate: { summary: 'Apply pending database migrations for one or all services', options: MigrateOptions },
   admin: {

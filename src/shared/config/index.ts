@@ -1,5 +1,6 @@
 export { COMMANDS, configOf, NamesOptions, NodeOptions, SocialOptions } from './commands.js';
 export type {
+  ChainConfig,
   CommandName,
   DevConfig,
   MigrateConfig,
