@@ -97,15 +97,18 @@ forEachDialect('social channel invites', (dialect) => {
     );
   });
 
-  it('lets only the invitee answer, once', async () => {
+  it('lets only the invitee answer, once; the same answer again succeeds, another is refused', async () => {
     assert.deepEqual(await memberFids(), [OWNER]);
+    ok(await answer(2, 'member', true));
+    assert.deepEqual(await memberFids(), [OWNER, 2]);
+    // A client retrying after a timeout gives the same answer: success, and nothing changes.
     ok(await answer(2, 'member', true));
     assert.deepEqual(await memberFids(), [OWNER, 2]);
     refused(
       await answer(2, 'member', false),
       404,
       'INVITE_NOT_FOUND',
-      'You have no outstanding member invite to channel pets',
+      'You already accepted your member invite to channel pets; the answer cannot be changed',
     );
     refused(
       await answer(3, 'moderator', true),
@@ -120,11 +123,12 @@ forEachDialect('social channel invites', (dialect) => {
       'You have no outstanding member invite to channel pets',
     );
     ok(await answer(3, 'member', false));
+    ok(await answer(3, 'member', false));
     refused(
       await answer(3, 'member', true),
       404,
       'INVITE_NOT_FOUND',
-      'You have no outstanding member invite to channel pets',
+      'You already declined your member invite to channel pets; the answer cannot be changed',
     );
     assert.deepEqual(await memberFids(), [OWNER, 2]);
     assert.deepEqual((await run.api.get('/fc/channel-invites?channelId=pets')).body, {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { encodeCursor } from '../src/shared/http/index.js';
+import { cursorListOf } from '../src/social/http/envelope.js';
 import { putUserData } from '../src/social/node-index/store.js';
 import { forEachDialect } from '../src/storage/testing.js';
 import { channelApiRun, failure, SUCCESS } from './support/social-channel-api.js';
@@ -97,11 +98,14 @@ forEachDialect('social channels', (dialect) => {
     }
     assert.equal((await run.api.get('/v1/channel')).status, 400);
     assert.equal((await run.api.get('/v1/channel?channelId=a%00b')).status, 400);
-    // A cursor of another list's shape (a string tie-breaker where fids are compared) is refused.
-    const forged = encodeCursor([run.start, 'cats']);
+    // A cursor of another list's shape (a string tie-breaker where ids are compared) is refused, even
+    // when it names the list.
+    const listOf = (url: string) => cursorListOf({ routeOptions: { url }, query: {} });
+    const forged = encodeCursor([run.start, 'cats'], listOf('/fc/channel-invites'));
     const refused = await run.api.get(`/fc/channel-invites?cursor=${forged}`);
     assert.deepEqual([refused.status, refused.body], [400, failure('BAD_CURSOR', 'Invalid cursor')]);
-    assert.equal((await run.api.get(`/fc/channel-bans?cursor=${encodeCursor([1.5, 2])}`)).status, 400);
+    const fractional = encodeCursor([1.5, 2], listOf('/fc/channel-bans'));
+    assert.equal((await run.api.get(`/fc/channel-bans?cursor=${fractional}`)).status, 400);
     assert.equal((await run.api.get('/v1/user-channel?channelId=cats&fid=abc')).status, 400);
     assert.equal((await run.api.get('/v1/user-channel?channelId=cats&fid=1e300')).status, 400);
     assert.equal((await run.api.as(10)('POST', '/fc/channel-follows', { channelId: 'nope' })).status, 404);

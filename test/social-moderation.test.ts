@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { encodeCursor } from '../src/shared/http/index.js';
+import { cursorListOf } from '../src/social/http/envelope.js';
 import { markCastRemoved } from '../src/social/node-index/store.js';
 import { TEST_ADMIN_TOKEN } from '../src/social/testing.js';
 import { forEachDialect } from '../src/storage/testing.js';
@@ -197,12 +198,14 @@ forEachDialect('social cast moderation', (dialect) => {
       assert.equal(response.statusCode, 400, JSON.stringify(channelId));
       assert.equal(response.json().errors[0].code, 'INVALID_REQUEST');
     }
-    // Well-formed cursors that are not positions of this list.
+    // Well-formed cursors of this list whose positions no page of it can have, and one of another list.
+    const ofThisList = cursorListOf({ routeOptions: { url: '/fc/moderated-casts' }, query: {} });
     for (const cursor of [
       'garbage',
-      encodeCursor([1, 'x']),
-      encodeCursor([1e300, 1]),
-      encodeCursor([1.5, 2]),
+      encodeCursor([1, 'x'], ofThisList),
+      encodeCursor([1e300, 1], ofThisList),
+      encodeCursor([1.5, 2], ofThisList),
+      encodeCursor([1, 2]),
     ]) {
       const response = await list({ cursor });
       assert.equal(response.statusCode, 400, cursor);

@@ -5,6 +5,16 @@ import { Type } from '@sinclair/typebox';
 import { BadCursorError, decodeCursor, encodeCursor, MAX_CURSOR_LENGTH, readCursor } from './cursor.js';
 import type { JsonValue } from './cursor.js';
 
+/** The documented digest of a list's name, computed independently of the module. */
+function listDigest(list: string): string {
+  return createHash('sha256')
+    .update('agora/cursor-list/v1\0')
+    .update(list)
+    .digest()
+    .subarray(0, 8)
+    .toString('base64url');
+}
+
 /** Builds a token by the documented format, independently of the module, to pin that format. */
 function handMade(payload: Buffer): string {
   const tag = createHash('sha256').update('agora/cursor/v1\0').update(payload).digest().subarray(0, 8);
@@ -39,7 +49,27 @@ describe('encodeCursor / decodeCursor', () => {
   }
 
   it('matches the documented format', () => {
-    assert.equal(encodeCursor({ page: 1 }), handMade(Buffer.from('{"page":1}')));
+    const json = (list: string) => `["${listDigest(list)}",{"page":1}]`;
+    assert.equal(encodeCursor({ page: 1 }), handMade(Buffer.from(json(''))));
+    assert.equal(
+      encodeCursor({ page: 1 }, 'followers of cats'),
+      handMade(Buffer.from(json('followers of cats'))),
+    );
+  });
+
+  it('decodes a cursor only for the list it was made for', () => {
+    const token = encodeCursor([1704067200, 32], 'followers of cats');
+    assert.deepEqual(decodeCursor(token, 'followers of cats'), { ok: true, value: [1704067200, 32] });
+    for (const list of ['followers of dogs', 'members of cats', '']) {
+      assert.deepEqual(decodeCursor(token, list), { ok: false, reason: 'other_list' }, list);
+    }
+    assert.deepEqual(decodeCursor(encodeCursor(1)), { ok: true, value: 1 });
+  });
+
+  it('reports a correctly tagged payload that names no list', () => {
+    for (const json of ['{"page":1}', '[1,2]', '["a"]', `["${listDigest('')}",1,2]`]) {
+      assert.deepEqual(decodeCursor(handMade(Buffer.from(json))), { ok: false, reason: 'malformed' }, json);
+    }
   });
 
   it('detects a changed character anywhere in the token', () => {
@@ -116,6 +146,7 @@ describe('readCursor', () => {
 
   it('returns the value when it has the expected shape', () => {
     assert.deepEqual(readCursor(encodeCursor({ fid: 3 }), Shape), { fid: 3 });
+    assert.deepEqual(readCursor(encodeCursor({ fid: 3 }, 'blocks'), Shape, 'blocks'), { fid: 3 });
   });
 
   it('throws a 400 BadCursorError otherwise', () => {
@@ -123,6 +154,7 @@ describe('readCursor', () => {
       ['garbage', 'malformed'],
       [encodeCursor({ fid: 'three' }), 'wrong_shape'],
       [encodeCursor(null), 'wrong_shape'],
+      [encodeCursor({ fid: 3 }, 'another list'), 'other_list'],
     ];
     for (const [token, reason] of cases) {
       assert.throws(

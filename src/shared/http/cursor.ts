@@ -4,7 +4,8 @@ import { Value } from '@sinclair/typebox/value';
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
-export type CursorFailureReason = 'empty' | 'too_long' | 'malformed' | 'tampered' | 'invalid_json';
+export type CursorFailureReason =
+  'empty' | 'too_long' | 'malformed' | 'tampered' | 'invalid_json' | 'other_list';
 
 export type CursorResult = { ok: true; value: JsonValue } | { ok: false; reason: CursorFailureReason };
 
@@ -16,17 +17,22 @@ export const MAX_CURSOR_LENGTH = 2048;
 // cursor still only decodes to JSON that the service validates like any other input.
 const TAG_DOMAIN = 'agora/cursor/v1\0';
 const TAG_BYTES = 8;
+// A cursor names its list by a digest, so it stays short whatever the list's filter holds.
+const LIST_DOMAIN = 'agora/cursor-list/v1\0';
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-function tagOf(payload: Buffer): string {
+function digestOf(domain: string, data: Buffer | string): string {
   return createHash('sha256')
-    .update(TAG_DOMAIN)
-    .update(payload)
+    .update(domain)
+    .update(data)
     .digest()
     .subarray(0, TAG_BYTES)
     .toString('base64url');
 }
+
+const tagOf = (payload: Buffer) => digestOf(TAG_DOMAIN, payload);
+const fingerprintOf = (list: string) => digestOf(LIST_DOMAIN, list);
 
 function rejectNonFinite(_key: string, value: unknown): unknown {
   // JSON.stringify would silently turn these into null, so the cursor would not round-trip.
@@ -36,9 +42,12 @@ function rejectNonFinite(_key: string, value: unknown): unknown {
   return value;
 }
 
-/** Encodes a JSON value as an opaque, URL-safe cursor: `<base64url(json)>.<base64url(tag)>`. */
-export function encodeCursor(value: JsonValue): string {
-  const payload = Buffer.from(JSON.stringify(value, rejectNonFinite), 'utf8');
+/**
+ * Encodes a position in the list `list` names (a service's spelling of the list and its filter) as an
+ * opaque, URL-safe cursor: `<base64url(json)>.<base64url(tag)>`, the JSON being `[<list digest>, value]`.
+ */
+export function encodeCursor(value: JsonValue, list = ''): string {
+  const payload = Buffer.from(JSON.stringify([fingerprintOf(list), value], rejectNonFinite), 'utf8');
   const token = `${payload.toString('base64url')}.${tagOf(payload)}`;
   if (token.length > MAX_CURSOR_LENGTH) {
     throw new RangeError(`cursor is ${token.length} characters, over the limit of ${MAX_CURSOR_LENGTH}`);
@@ -46,8 +55,11 @@ export function encodeCursor(value: JsonValue): string {
   return token;
 }
 
-/** Decodes a cursor made by `encodeCursor`. Never throws: every bad token gives a reason. */
-export function decodeCursor(token: string): CursorResult {
+/**
+ * Decodes a cursor made by `encodeCursor` for the same `list`; one made for another list (or filter) is
+ * refused, so it cannot page from a wrong place. Never throws: every bad token gives a reason.
+ */
+export function decodeCursor(token: string, list = ''): CursorResult {
   if (typeof token !== 'string') return { ok: false, reason: 'malformed' };
   if (token === '') return { ok: false, reason: 'empty' };
   if (token.length > MAX_CURSOR_LENGTH) return { ok: false, reason: 'too_long' };
@@ -61,11 +73,17 @@ export function decodeCursor(token: string): CursorResult {
   // Node's decoder is lenient about lengths and trailing bits; only the canonical spelling is ours.
   if (payload.toString('base64url') !== encodedPayload) return { ok: false, reason: 'malformed' };
   if (tag !== tagOf(payload)) return { ok: false, reason: 'tampered' };
+  let decoded: unknown;
   try {
-    return { ok: true, value: JSON.parse(utf8.decode(payload)) as JsonValue };
+    decoded = JSON.parse(utf8.decode(payload));
   } catch {
     return { ok: false, reason: 'invalid_json' };
   }
+  if (!Array.isArray(decoded) || decoded.length !== 2 || typeof decoded[0] !== 'string') {
+    return { ok: false, reason: 'malformed' };
+  }
+  if (decoded[0] !== fingerprintOf(list)) return { ok: false, reason: 'other_list' };
+  return { ok: true, value: decoded[1] as JsonValue };
 }
 
 export type BadCursorReason = CursorFailureReason | 'wrong_shape';
@@ -85,12 +103,17 @@ export class BadCursorError extends Error {
 }
 
 /**
- * Reads an optional `cursor` query parameter into the shape the service encoded. An absent or empty
- * parameter means the first page (undefined); anything unusable throws `BadCursorError`.
+ * Reads an optional `cursor` query parameter of the list `list` into the shape the service encoded. An
+ * absent or empty parameter means the first page (undefined); anything unusable, a cursor of another list
+ * included, throws `BadCursorError`.
  */
-export function readCursor<T extends TSchema>(token: string | undefined, schema: T): Static<T> | undefined {
+export function readCursor<T extends TSchema>(
+  token: string | undefined,
+  schema: T,
+  list = '',
+): Static<T> | undefined {
   if (token === undefined || token === '') return undefined;
-  const result = decodeCursor(token);
+  const result = decodeCursor(token, list);
   if (!result.ok) throw new BadCursorError(result.reason);
   if (!Value.Check(schema, result.value)) throw new BadCursorError('wrong_shape');
   return result.value;

@@ -124,8 +124,8 @@ async function transferOwnership(trx: SocialDb, channelId: string, to: number, n
 }
 
 /**
- * Removes a channel with its roles, follows, invites, restriction and ban history, moderation log and pin
- * announcements, so a later channel with the same id starts clean.
+ * Removes a channel with its roles, follows, invites and answers to them, restriction and ban history,
+ * moderation log and pin announcements, so a later channel with the same id starts clean.
  */
 export async function deleteChannel(db: SocialDb, id: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -133,6 +133,7 @@ export async function deleteChannel(db: SocialDb, id: string): Promise<void> {
     for (const table of [
       'channel_follows',
       'channel_invites',
+      'channel_invite_answers',
       'channel_sanctions',
       'channel_roles',
       'cast_moderation_actions',

@@ -8,7 +8,10 @@ import { channelListChanged } from './list-version.js';
 import { newestFirst } from '../keyset.js';
 import { channelViews, type ChannelView } from './views.js';
 
-/** Channel follows (spec §4.1): kept by the social API alone, as they are not part of the protocol. */
+/**
+ * Channel follows (spec §4.1): kept by the social API alone, as they are not part of the protocol. Lists
+ * are newest follow first, to the event: `seq` orders follows of the same second.
+ */
 
 export async function followedAt(db: SocialDb, channelId: string, fid: number): Promise<number | undefined> {
   const row = await db
@@ -69,13 +72,13 @@ export async function channelFollowers(
   await requireChannel(db, channelId);
   const query = db
     .selectFrom('channel_follows')
-    .select(['fid', 'followed_at'])
+    .select(['seq', 'fid', 'followed_at'])
     .where('channel_id', '=', channelId);
-  const rows = await newestFirst(query, 'followed_at', 'fid', request).execute();
+  const rows = await newestFirst(query, 'followed_at', 'seq', request).execute();
   return pageOf(
     rows,
     request,
-    (row) => [row.followed_at, row.fid],
+    (row) => [row.followed_at, row.seq],
     (row) => ({ fid: row.fid, followedAt: row.followed_at }),
   );
 }
@@ -89,19 +92,18 @@ export async function followedChannels(
     .selectFrom('channel_follows')
     .innerJoin('channels', 'channels.id', 'channel_follows.channel_id')
     .selectAll('channels')
-    .select('channel_follows.followed_at')
+    .select(['channel_follows.followed_at', 'channel_follows.seq'])
     .where('channel_follows.fid', '=', fid);
   const rows = await newestFirst(
     query,
     'channel_follows.followed_at',
-    'channels.id',
+    'channel_follows.seq',
     request,
-    'text',
   ).execute();
   const page = pageOf(
     rows,
     request,
-    (row) => [row.followed_at, row.id],
+    (row) => [row.followed_at, row.seq],
     (row) => row,
   );
   const views = await channelViews(db, page.items);

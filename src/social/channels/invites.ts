@@ -10,6 +10,7 @@ import type { SocialDb } from '../store.js';
 import { lockChannel, requireChannel, requireModerator } from './access.js';
 import { isAllowlistedBot } from './bots.js';
 import { followedAt } from './follows.js';
+import { answerOf, clearAnswer, keepAnswer, type InviteAnswer } from './invite-answers.js';
 import { channelListChanged } from './list-version.js';
 import { newestFirst } from '../keyset.js';
 import { roleOf } from './lookup.js';
@@ -94,6 +95,7 @@ export async function inviteToChannel(
       .insertInto('channel_invites')
       .values({ channel_id: channelId, invited_fid: fid, inviter_fid: callerFid, role, invited_at: now })
       .execute();
+    await clearAnswer(trx, change);
     await endSanction(trx, channelId, fid, now);
   });
 }
@@ -166,28 +168,43 @@ export async function removeFromChannel(
   });
 }
 
-/** PATCH /fc/channel-invites by the invitee: the invite is answered once and then gone (404 after). */
+/**
+ * PATCH /fc/channel-invites by the invitee: the invite is answered once and then gone. Answering again the
+ * same way succeeds and changes nothing; the other way, or without an invite, is a 404.
+ */
 export async function respondToInvite(
   context: SocialContext,
   callerFid: number,
   answer: { channelId: string; role: InviteRole; accept: boolean },
 ): Promise<void> {
   const { channelId, role, accept } = answer;
+  const asked = { channelId, fid: callerFid, role };
   const now = unixSeconds(context.clock);
   await context.database.db.transaction().execute(async (trx) => {
     await lockChannel(trx, channelId);
     const invite = await inviteOf(trx, channelId, callerFid);
     if (invite?.role !== role) {
-      throw new SocialError('INVITE_NOT_FOUND', {
-        message: `You have no outstanding ${role} invite to channel ${channelId}`,
-      });
+      const given = await answerOf(trx, asked);
+      if (given === accept) return;
+      throw answerRefused(asked, given);
     }
     await trx.deleteFrom('channel_invites').where('id', '=', invite.id).execute();
+    await keepAnswer(trx, { ...asked, accepted: accept, now });
     if (accept) {
       await grantRole(trx, channelId, callerFid, role, now);
       await channelListChanged(trx);
     }
   });
+}
+
+/** A 404 either way: no invite is outstanding, whether or not an answer was given (spec silent). */
+function answerRefused({ channelId, role }: InviteAnswer, given: boolean | undefined): SocialError {
+  const message =
+    given === undefined
+      ? `You have no outstanding ${role} invite to channel ${channelId}`
+      : `You already ${given ? 'accepted' : 'declined'} your ${role} invite to channel ${channelId}; ` +
+        'the answer cannot be changed';
+  return new SocialError('INVITE_NOT_FOUND', { message });
 }
 
 export interface InviteEntry {

@@ -1,8 +1,9 @@
 import type { Generated } from 'kysely';
 
 /**
- * Channel tables (src/storage/migrations/social/channels.ts and channel-membership.ts). Times are UNIX
- * seconds; `id` columns number rows in insertion order and break ties between rows of the same second.
+ * Channel tables (src/storage/migrations/social/channels.ts, channel-membership.ts, membership-order.ts
+ * and invite-answers.ts). Times are UNIX seconds; `id` and `seq` columns number rows in insertion order
+ * and break ties between rows of the same second.
  */
 
 export interface ChannelsTable {
@@ -31,15 +32,17 @@ export type ChannelRole = 'owner' | 'moderator' | 'member';
 
 /** One row per fid holding a role in a channel; the owner has one too, so member counts include them. */
 export interface ChannelRolesTable {
+  seq: Generated<number>;
   channel_id: string;
   fid: number;
   role: ChannelRole;
-  /** When the fid became a member (kept when a member is promoted to moderator). */
+  /** When the fid became a member (kept, with `seq`, when a member is promoted to moderator). */
   member_at: number;
 }
 
 /** Who follows which channel; read by pin announcements too. */
 export interface ChannelFollowsTable {
+  seq: Generated<number>;
   channel_id: string;
   fid: number;
   followed_at: number;
@@ -55,6 +58,18 @@ export interface ChannelInvitesTable {
   inviter_fid: number;
   role: InviteRole;
   invited_at: number;
+}
+
+/**
+ * The answer to a fid's last answered invite of a channel and role, so answering again the same way
+ * succeeds and another way is refused (spec §3.2); a new invite of that role clears it.
+ */
+export interface ChannelInviteAnswersTable {
+  channel_id: string;
+  fid: number;
+  role: InviteRole;
+  accepted: boolean;
+  answered_at: number;
 }
 
 /** `restricted` (removed member or unbanned user) and `banned` exclude each other (spec §3.3, §3.4). */
@@ -86,6 +101,7 @@ export interface ChannelTables {
   channel_roles: ChannelRolesTable;
   channel_follows: ChannelFollowsTable;
   channel_invites: ChannelInvitesTable;
+  channel_invite_answers: ChannelInviteAnswersTable;
   channel_sanctions: ChannelSanctionsTable;
   channel_bot_allowlist: ChannelBotAllowlistTable;
 }

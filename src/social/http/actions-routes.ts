@@ -106,7 +106,11 @@ export function registerActionRoutes(app: HttpApp, context: SocialContext): void
       },
     },
     async (request) =>
-      pagedBody('actions', await listActions(db, 'cast', request.query.list, pageRequestOf(request.query))),
+      pagedBody(
+        request,
+        'actions',
+        await listActions(db, 'cast', request.query.list, pageRequestOf(request)),
+      ),
   );
 
   app.get(
@@ -120,8 +124,9 @@ export function registerActionRoutes(app: HttpApp, context: SocialContext): void
     },
     async (request) =>
       pagedBody(
+        request,
         'actions',
-        await listActions(db, 'composer', request.query.list, pageRequestOf(request.query)),
+        await listActions(db, 'composer', request.query.list, pageRequestOf(request)),
       ),
   );
 

@@ -40,7 +40,7 @@ export function registerBlockRoutes(app: HttpApp, context: SocialContext): void 
     },
     async (request) => {
       const { blockerFid } = request.query;
-      return pagedBody('blockedUsers', await listBlocks(db, { blockerFid }, pageRequestOf(request.query)));
+      return pagedBody(request, 'blockedUsers', await listBlocks(db, { blockerFid }, pageRequestOf(request)));
     },
   );
 

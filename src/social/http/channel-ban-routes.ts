@@ -52,13 +52,13 @@ export function registerChannelBanRoutes(app: HttpApp, context: SocialContext): 
       },
       async (request) => {
         const { channelId, fid } = request.query;
-        const page = await activeSanctions(db, list.kind, { channelId, fid }, pageRequestOf(request.query));
+        const page = await activeSanctions(db, list.kind, { channelId, fid }, pageRequestOf(request));
         const items = page.items.map((entry) => ({
           fid: entry.fid,
           channelId: entry.channelId,
           [list.at]: entry.since,
         }));
-        return pagedBody(list.key, { ...page, items });
+        return pagedBody(request, list.key, { ...page, items });
       },
     );
   }

@@ -48,7 +48,11 @@ export function registerChannelFollowRoutes(app: HttpApp, context: SocialContext
       },
     },
     async (request) =>
-      pagedBody('users', await channelFollowers(db, request.query.channelId, pageRequestOf(request.query))),
+      pagedBody(
+        request,
+        'users',
+        await channelFollowers(db, request.query.channelId, pageRequestOf(request)),
+      ),
   );
 
   app.get(
@@ -69,7 +73,7 @@ export function registerChannelFollowRoutes(app: HttpApp, context: SocialContext
       },
     },
     async (request) =>
-      pagedBody('channels', await followedChannels(db, request.query.fid, pageRequestOf(request.query))),
+      pagedBody(request, 'channels', await followedChannels(db, request.query.fid, pageRequestOf(request))),
   );
 
   app.get(

@@ -43,8 +43,9 @@ export function registerChannelInviteRoutes(app: HttpApp, context: SocialContext
     async (request) => {
       const { channelId, fid } = request.query;
       return pagedBody(
+        request,
         'invites',
-        await outstandingInvites(db, { channelId, fid }, pageRequestOf(request.query)),
+        await outstandingInvites(db, { channelId, fid }, pageRequestOf(request)),
       );
     },
   );

@@ -52,7 +52,7 @@ export function registerChannelRoutes(app: HttpApp, context: SocialContext): voi
     },
     async (request) => {
       const { channelId, fid } = request.query;
-      return pagedBody('members', await channelMembers(db, channelId, fid, pageRequestOf(request.query)));
+      return pagedBody(request, 'members', await channelMembers(db, channelId, fid, pageRequestOf(request)));
     },
   );
 

@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { encodeCursor, pagingQuery, readCursor } from '../../shared/http/index.js';
+import type { Caller } from '../auth.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page, type PageRequest } from '../paging.js';
 
 /**
@@ -20,18 +21,44 @@ export type PagingQuery = Static<typeof PagingQuery>;
 
 const PositionSchema = Type.Tuple([Type.Number(), Type.Union([Type.Number(), Type.String()])]);
 
-/** `?limit=&cursor=` as a page request; a cursor that is not one of ours is a 400 (BAD_CURSOR). */
-export function pageRequestOf(query: PagingQuery): PageRequest {
-  const after = readCursor(query.cursor, PositionSchema);
-  return { limit: query.limit ?? DEFAULT_PAGE_SIZE, ...(after !== undefined && { after }) };
+/** What paging needs of a list's request: its route and query, and on authenticated lists the caller. */
+export interface ListRequest {
+  routeOptions: { url: string | undefined; schema?: { querystring?: unknown } | undefined };
+  query: PagingQuery;
+  caller?: Caller | undefined;
 }
 
-/** `{result: {[key]: items}, next?: {cursor}}`, plus any other result fields. */
+/**
+ * The list a request reads, as its cursors name it: the route, the filters given (the query parameters its
+ * schema declares, but the page's own `limit` and `cursor`), and the caller on a list of the caller's own.
+ * A cursor is only read by the list and filter that made it: any other is a 400 BAD_CURSOR, not a page
+ * from a wrong place. Undeclared parameters (a client's cache buster) are no filter.
+ */
+export function cursorListOf(request: ListRequest): string {
+  const schema = request.routeOptions.schema?.querystring as { properties?: object } | undefined;
+  const declared = schema?.properties ?? {};
+  const query = request.query as Record<string, unknown>;
+  const filter = Object.keys(query)
+    .filter((name) => name in declared && name !== 'limit' && name !== 'cursor')
+    .sort()
+    .map((name) => [name, query[name]]);
+  return JSON.stringify([request.routeOptions.url ?? '', request.caller?.fid ?? null, filter]);
+}
+
+/** `?limit=&cursor=` as a page request; a cursor that is not one of this list's is a 400 (BAD_CURSOR). */
+export function pageRequestOf(request: ListRequest): PageRequest {
+  const after = readCursor(request.query.cursor, PositionSchema, cursorListOf(request));
+  return { limit: request.query.limit ?? DEFAULT_PAGE_SIZE, ...(after !== undefined && { after }) };
+}
+
+/** `{result: {[key]: items}, next?: {cursor}}`, plus any other result fields; the cursor names the list. */
 export function pagedBody<T, K extends string>(
+  request: ListRequest,
   key: K,
   page: Page<T>,
   extra: Record<string, unknown> = {},
 ): { result: Record<K, T[]>; next?: { cursor: string } } {
   const result = { ...extra, [key]: page.items } as Record<K, T[]>;
-  return page.next === undefined ? { result } : { result, next: { cursor: encodeCursor(page.next) } };
+  if (page.next === undefined) return { result };
+  return { result, next: { cursor: encodeCursor(page.next, cursorListOf(request)) } };
 }

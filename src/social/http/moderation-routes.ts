@@ -55,8 +55,8 @@ export function registerModerationRoutes(app: HttpApp, context: SocialContext): 
     },
     async (request) => {
       const { channelId } = request.query;
-      const page = await listModerationActions(db, { channelId }, pageRequestOf(request.query));
-      return pagedBody('moderationActions', page);
+      const page = await listModerationActions(db, { channelId }, pageRequestOf(request));
+      return pagedBody(request, 'moderationActions', page);
     },
   );
 

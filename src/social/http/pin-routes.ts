@@ -89,8 +89,8 @@ export function registerPinRoutes(app: HttpApp, context: SocialContext): void {
       },
     },
     async (request) => {
-      const page = await listAnnouncements(db, callerOf(request).fid, pageRequestOf(request.query));
-      return pagedBody('notifications', page);
+      const page = await listAnnouncements(db, callerOf(request).fid, pageRequestOf(request));
+      return pagedBody(request, 'notifications', page);
     },
   );
 }

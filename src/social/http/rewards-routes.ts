@@ -87,13 +87,8 @@ export function registerRewardsRoutes(app: HttpApp, context: SocialContext): voi
       },
       async (request) => {
         const { periodsAgo = 0 } = request.query;
-        const { winners, ...period } = await periodWinners(
-          db,
-          kind,
-          periodsAgo,
-          pageRequestOf(request.query),
-        );
-        const body = pagedBody('winners', winners);
+        const { winners, ...period } = await periodWinners(db, kind, periodsAgo, pageRequestOf(request));
+        const body = pagedBody(request, 'winners', winners);
         return { ...body, result: { ...period, ...body.result } };
       },
     );

@@ -52,7 +52,7 @@ export function registerStarterPackRoutes(app: HttpApp, context: SocialContext):
       },
     },
     async (request) =>
-      pagedBody('members', await listMembers(db, request.query.id, pageRequestOf(request.query))),
+      pagedBody(request, 'members', await listMembers(db, request.query.id, pageRequestOf(request))),
   );
 
   app.put(

@@ -71,8 +71,8 @@ export function registerVerificationRoutes(app: HttpApp, context: SocialContext)
     },
     async (request) => {
       const { fid, platform = 'x' } = request.query;
-      const page = await listVerifications(db, { platform, fid }, pageRequestOf(request.query));
-      return pagedBody('verifications', page);
+      const page = await listVerifications(db, { platform, fid }, pageRequestOf(request));
+      return pagedBody(request, 'verifications', page);
     },
   );
 

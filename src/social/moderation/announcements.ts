@@ -6,7 +6,9 @@ import { newestFirst } from '../keyset.js';
 
 /**
  * Announcement notifications (spec §6.6): pinning a cast with notifyChannelFollowers tells every follower
- * of the channel. Each follower hears of a cast once, however often it is pinned again.
+ * of the channel, however often that cast was announced before. A follower keeps one announcement per
+ * cast, the latest: announcing it again replaces the earlier one, which moves it to the top of their list,
+ * so pinning and unpinning in a loop cannot grow the table.
  */
 
 /** An announcement as its recipient reads it (GET /fc/notifications, an Agora addition). */
@@ -18,10 +20,17 @@ export interface Announcement {
 }
 
 /**
- * Announces the channel's current pin to its followers, one row each in one statement (inside the
- * caller's transaction, after the pin was written).
+ * Announces the channel's current pin (`castHash`, written just before in the caller's transaction) to its
+ * followers: their earlier announcements of the cast go, and one new row each is written in one statement.
  */
-export async function announcePinnedCast(db: SocialDb, channelId: string, now: number) {
+export async function announcePinnedCast(db: SocialDb, channelId: string, castHash: Uint8Array, now: number) {
+  await db
+    .deleteFrom('channel_announcements')
+    .where('cast_hash', '=', castHash)
+    .where('recipient_fid', 'in', (eb) =>
+      eb.selectFrom('channel_follows').select('fid').where('channel_id', '=', channelId),
+    )
+    .execute();
   await db
     .insertInto('channel_announcements')
     .columns(['recipient_fid', 'channel_id', 'cast_hash', 'created_at'])
@@ -39,6 +48,8 @@ export async function announcePinnedCast(db: SocialDb, channelId: string, now: n
         .where('channels.id', '=', channelId)
         .where('channels.pinned_cast_hash', 'is not', null),
     )
+    // A follower who joined after the delete may hold an announcement of the cast from an earlier
+    // follow; that one stays.
     .onConflict((conflict) => conflict.columns(['recipient_fid', 'cast_hash']).doNothing())
     .execute();
 }

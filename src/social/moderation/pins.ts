@@ -6,8 +6,9 @@ import { announcePinnedCast } from './announcements.js';
 import { channelOfCast, moderatedChannelOfCast } from './channel-cast.js';
 
 /**
- * Pins a cast in its channel, replacing any other pin; the channel's owner and moderators may pin. Pinning
- * the pinned cast changes nothing, and sends no announcement even when asked to.
+ * Pins a cast in its channel, replacing any other pin; the channel's owner and moderators may pin. With
+ * `notifyChannelFollowers` every follower is told, even of a cast announced before. Pinning the pinned
+ * cast changes nothing (spec §3.6), and so announces nothing, even when asked to.
  */
 export async function pinCast(
   db: SocialDb,
@@ -27,7 +28,9 @@ export async function pinCast(
       )
       .executeTakeFirst();
     if (changed.numUpdatedRows === 0n) return;
-    if (request.notifyChannelFollowers) await announcePinnedCast(trx, channel.id, unixSeconds(clock));
+    if (request.notifyChannelFollowers) {
+      await announcePinnedCast(trx, channel.id, request.castHash, unixSeconds(clock));
+    }
     await channelListChanged(trx);
   });
 }

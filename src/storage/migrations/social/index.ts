@@ -3,7 +3,9 @@ import { createServiceMeta } from '../shared/service-meta.js';
 import { createChannelMembership } from './channel-membership.js';
 import { createCatalog } from './catalog.js';
 import { createChannels } from './channels.js';
+import { createInviteAnswers } from './invite-answers.js';
 import { createListVersions } from './list-versions.js';
+import { orderMembership } from './membership-order.js';
 import { createModeration } from './moderation.js';
 import { createNodeIndex } from './node-index.js';
 import { createRateLimits } from './rate-limits.js';
@@ -22,4 +24,6 @@ export const socialMigrations: MigrationSet = {
   '0008_catalog': createCatalog,
   '0009_sliding_rate_limits': createSlidingRateLimits,
   '0010_list_versions': createListVersions,
+  '0012_membership_order': orderMembership,
+  '0013_invite_answers': createInviteAnswers,
 };
