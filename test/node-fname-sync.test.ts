@@ -224,6 +224,7 @@ forEachDialect('fname sync from a registry over HTTP', (dialect) => {
         consecutiveFailures: 0,
         lastError: undefined,
         skippedTransfers: 2,
+        caughtUpAt: clock.now(),
       },
     );
     await sync.stop();

@@ -11,6 +11,7 @@ import { namesErrorRenderer } from './http/render.js';
 import { createNameRegistry, type NameRegistry } from './registry.js';
 import { createServerSigner } from './server-signer.js';
 import { createTransferLimits } from './transfer-limits.js';
+import { agoraVersion } from '../shared/version.js';
 import type { NamesDatabase, NamesTables } from './store.js';
 
 /** The chain whose IdRegistry says who holds each fid, or a ready lookup (tests). */
@@ -89,7 +90,7 @@ export async function createNamesService(
   const app = await createHttpApp({
     service: 'names',
     title: 'Agora name registry',
-    version: '1',
+    version: agoraVersion(),
     logger: options.logger,
     corsOrigin: config.corsOrigin,
     bodyLimit: BODY_LIMIT_BYTES,

@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { pino } from 'pino';
 import type { Logger } from 'pino';
 import { CANONICAL_ADDRESSES } from '../chain/contracts.js';
 import type { ChainReader } from '../chain/reader/index.js';
 import { realSleep } from '../shared/retry.js';
+import { loopStatus } from '../shared/status.js';
+import { agoraVersion } from '../shared/version.js';
 import type { Sleep } from '../shared/retry.js';
 import { NETWORKS } from '../protocol/networks.js';
 import type { NodeConfig } from '../shared/config/index.js';
@@ -24,6 +25,7 @@ import { startChainIngest, startRevocationRetry } from './ingest/index.js';
 import type { SignerDeactivated } from './ingest/index.js';
 import type { NodeTables } from './store/schema.js';
 import { createSubmitGuard } from './submit-guard.js';
+import { chainStatus, fnameStatus } from './loop-status.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** The reference prunes messages every 2 hours and expires events hourly. */
@@ -68,12 +70,6 @@ export interface NodeService {
    * and jobs, then the database.
    */
   close(): Promise<void>;
-}
-
-/** The version of the agora package this file belongs to (the same path from src/ and from dist/). */
-function packageVersion(): string {
-  const file = new URL('../../package.json', import.meta.url);
-  return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
 }
 
 function grpcTls(config: NodeConfig): { certFile: string; keyFile: string } | undefined {
@@ -125,7 +121,7 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
     api = createNodeApi({
       database,
       engine,
-      version: deps.version ?? packageVersion(),
+      version: deps.version ?? agoraVersion(),
       batching: deps.batching,
       clock,
     });
@@ -212,6 +208,12 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
       connections: config,
       submitGuard,
       eventStreams,
+      // A loop is required when configured: until it has caught up, the node serves an old view.
+      components: () => ({
+        ...(chainIngest !== undefined && { chain: chainStatus(chainIngest.status()) }),
+        ...(fnameSync !== undefined && { fnames: fnameStatus(fnameSync.status()) }),
+        revocations: loopStatus(revocationRetry.status(), false),
+      }),
     });
     const url = await app.listen({ host: config.host, port: config.port });
     if (config.grpcPort !== 0) {

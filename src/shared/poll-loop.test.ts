@@ -87,11 +87,16 @@ describe('poll loop', () => {
 
   it('retries failures with capped exponential backoff, keeping the last error after recovery', async (t) => {
     let calls = 0;
-    const h = harness(t, async () => {
-      calls++;
-      if (calls <= 4) throw new Error(`failure ${calls}`);
-      return false;
-    });
+    const recoveries: number[] = [];
+    const h = harness(
+      t,
+      async () => {
+        calls++;
+        if (calls <= 4) throw new Error(`failure ${calls}`);
+        return false;
+      },
+      { onRecovered: (failures) => recoveries.push(failures) },
+    );
     await h.loop.caughtUp();
     assert.deepEqual(h.failures, [
       { message: 'failure 1', retryInMs: 100 },
@@ -104,7 +109,9 @@ describe('poll loop', () => {
       state: 'live',
       consecutiveFailures: 0,
       lastError: { message: 'failure 4', at: 1234 },
+      caughtUpAt: 1234,
     });
+    assert.deepEqual(recoveries, [4], 'the recovery is reported once, with the failures it ended');
   });
 
   it('counts failures in a row while they last, in words describeError chooses', async (t) => {

@@ -9,6 +9,8 @@ export interface PollLoopStatus {
   consecutiveFailures: number;
   /** The most recent failure, kept after recovery for diagnosis. */
   lastError: { message: string; at: number } | undefined;
+  /** When a step last found nothing new; undefined until the loop has caught up once. */
+  caughtUpAt?: number | undefined;
 }
 
 export interface PollLoopOptions {
@@ -25,6 +27,8 @@ export interface PollLoopOptions {
   now: () => number;
   /** Called once a failure is counted, before the `retryInMs` wait; logs it. */
   onFailure: (error: unknown, retryInMs: number) => void;
+  /** Called when a step succeeds after `failures` failed ones in a row; logs the recovery. */
+  onRecovered?: (failures: number) => void;
   /** `lastError.message` for a failure. Default: the error's message. */
   describeError?: (error: unknown) => string;
   /** Who is polling, for the error caughtUp() rejects with once stopped: "<name> stopped". */
@@ -69,9 +73,11 @@ export function startPollLoop(options: PollLoopOptions): PollLoop {
       woken = false;
       try {
         const more = await step();
+        if (status.consecutiveFailures > 0) options.onRecovered?.(status.consecutiveFailures);
         status.consecutiveFailures = 0;
         status.state = more ? 'syncing' : 'live';
         if (more) continue;
+        status.caughtUpAt = now();
         settle(waiters.filter((waiter) => waiter.after < started));
         // Callers that arrived during this iteration are owed a fresh look.
         if (waiters.length > 0) continue;

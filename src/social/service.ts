@@ -8,7 +8,9 @@ import type { SocialContext } from './context.js';
 import { socialErrorRenderer } from './http/render.js';
 import { registerIndexerRoutes } from './http/indexer-routes.js';
 import { registerSocialRoutes } from './http/routes.js';
-import { createIndexer, type IndexerOptions } from './indexer/indexer.js';
+import { createIndexer, indexerStatus, type IndexerOptions } from './indexer/indexer.js';
+import type { ComponentStatus } from '../shared/status.js';
+import { agoraVersion } from '../shared/version.js';
 import { createKeyChain, type KeyChain } from './keys/chain.js';
 import { createNodeClient, type NodeClient } from './node-client.js';
 import type { SocialDatabase, SocialTables } from './store.js';
@@ -75,10 +77,14 @@ export async function createSocialService(
             clock,
           })),
   };
+  const indexer =
+    options.indexer === false
+      ? undefined
+      : createIndexer({ db: database.db, node, clock, logger: options.logger }, options.indexer);
   const app = await createHttpApp({
     service: 'social',
     title: 'Agora social API',
-    version: '1',
+    version: agoraVersion(),
     logger: options.logger,
     corsOrigin: config.corsOrigin,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -88,13 +94,12 @@ export async function createSocialService(
     healthCheck: async () => {
       await database.db.selectFrom('service_meta').select('key').limit(1).execute();
     },
+    // Until the index has caught up with the node once, its reads answer from an old view.
+    components: (): Record<string, ComponentStatus> =>
+      indexer === undefined ? {} : { indexer: indexerStatus(indexer.status()) },
     onClose: database.close,
   });
   registerSocialRoutes(app, context);
-  const indexer =
-    options.indexer === false
-      ? undefined
-      : createIndexer({ db: database.db, node, clock, logger: options.logger }, options.indexer);
   registerIndexerRoutes(app, { adminToken: config.adminToken, status: indexer?.status });
   await app.ready();
   indexer?.start();

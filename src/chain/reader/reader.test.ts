@@ -159,6 +159,7 @@ describe('chain reader', { timeout: 20_000 }, () => {
       lastError: undefined,
       reorgs: 0,
       rejectedLogs: 0,
+      caughtUpAt: 1234,
     });
   });
 

@@ -189,6 +189,8 @@ export function startChainReader(options: ChainReaderOptions): ChainReader {
     now: options.now ?? Date.now,
     describeError,
     name: 'chain reader',
+    onRecovered: (failures) =>
+      logger.info({ failures, nextBlock: state.nextBlock }, 'chain reader: recovered'),
     onFailure(error, retryInMs) {
       logger.warn(
         { err: error, failures: state.consecutiveFailures, nextBlock: state.nextBlock, retryInMs },

@@ -1,3 +1,4 @@
+import { agoraVersion } from '../../shared/version.js';
 import { commandLogger } from '../logger.js';
 import { startNamesService } from '../../names/index.js';
 import type { NamesConfig } from '../../shared/config/index.js';
@@ -13,6 +14,6 @@ export async function runNames(config: NamesConfig, io: CliIo, signals?: SignalS
   }
   const logger = commandLogger(config, 'names');
   const service = await startNamesService({ config, logger, chain: { rpcUrl: config.chainRpcUrl } });
-  io.out(`agora names: listening on ${await service.listen()}`);
+  io.out(`agora names: listening on ${await service.listen()} (agora ${agoraVersion()})`);
   return serveUntilSignal({ close: () => service.close(), server: service.app.server }, logger, signals);
 }

@@ -1,3 +1,4 @@
+import { agoraVersion } from '../../shared/version.js';
 import { commandLogger } from '../logger.js';
 import { startNodeService } from '../../node/index.js';
 import type { NodeConfig } from '../../shared/config/index.js';
@@ -10,6 +11,6 @@ export async function runNode(config: NodeConfig, io: CliIo, signals?: SignalSou
   const logger = commandLogger(config, 'node');
   const service = await startNodeService(config, { logger });
   const grpc = service.grpc === undefined ? 'gRPC off' : `gRPC on ${service.grpc.address}`;
-  io.out(`agora node: listening on ${service.url}, ${grpc}`);
+  io.out(`agora node: listening on ${service.url}, ${grpc} (agora ${agoraVersion()})`);
   return serveUntilSignal({ close: () => service.close(), server: service.app.server }, logger, signals);
 }

@@ -1,3 +1,4 @@
+import { agoraVersion } from '../../shared/version.js';
 import { commandLogger } from '../logger.js';
 import type { SocialConfig } from '../../shared/config/index.js';
 import type { SignalSource } from '../../shared/http/index.js';
@@ -9,6 +10,9 @@ import { serveUntilSignal } from './serve.js';
 export async function runSocial(config: SocialConfig, io: CliIo, signals?: SignalSource): Promise<number> {
   const logger = commandLogger(config, 'social');
   const service = await startSocialService({ config, logger });
-  io.out(`agora social: listening on ${await service.listen()}, following the node at ${config.nodeUrl}`);
+  const url = await service.listen();
+  io.out(
+    `agora social: listening on ${url}, following the node at ${config.nodeUrl} (agora ${agoraVersion()})`,
+  );
   return serveUntilSignal({ close: () => service.close(), server: service.app.server }, logger, signals);
 }

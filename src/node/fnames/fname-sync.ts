@@ -145,6 +145,7 @@ export function startFnameSync(options: FnameSyncOptions): FnameSync {
         'fname sync: iteration failed, retrying',
       );
     },
+    onRecovered: (failures) => logger.info({ failures, cursor: state.cursor }, 'fname sync: recovered'),
   });
 
   return {

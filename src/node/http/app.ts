@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { createHttpApp } from '../../shared/http/index.js';
-import type { ConnectionSettings, HttpApp } from '../../shared/http/index.js';
+import type { ConnectionSettings, HttpApp, HttpAppOptions } from '../../shared/http/index.js';
 import type { NodeApi } from '../api.js';
 import type { EventStreams } from '../events/event-stream.js';
 import { nodeErrorRenderer } from './errors.js';
@@ -20,6 +20,8 @@ export interface NodeHttpOptions {
   /** A pino logger, or false to log nothing. */
   logger: Logger | false;
   corsOrigin: string;
+  /** The node's loops for /_status and /_ready. */
+  components?: HttpAppOptions['components'];
   /** Timeouts, connection cap and trusted proxies (the command's options); Node's defaults when absent. */
   connections?: ConnectionSettings | undefined;
   /** Who may submit (shared with the gRPC API); anyone when absent. */
@@ -46,6 +48,7 @@ export async function createNodeHttpApp(options: NodeHttpOptions): Promise<HttpA
     bodyLimit: BODY_LIMIT_BYTES,
     errors: nodeErrorRenderer,
     healthCheck: api.ping,
+    components: options.components,
   });
   registerSubmitRoutes(app, api, options.submitGuard ?? createSubmitGuard({ perMinute: 0 }));
   registerCastRoutes(app, api);

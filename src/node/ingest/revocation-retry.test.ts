@@ -14,7 +14,7 @@ import { startRevocationRetry } from './revocation-retry.js';
 import type { RevocationRetry } from './revocation-retry.js';
 
 const clock = fixedClock(FARCASTER_EPOCH_MS + 100_000_000_000);
-const { ADD, REMOVE } = SignerEventType;
+const { ADD, ADMIN_RESET } = SignerEventType;
 
 forEachDialect('revocation retry', (dialect) => {
   let database: TestDatabase<NodeTables>;
@@ -27,15 +27,17 @@ forEachDialect('revocation retry', (dialect) => {
     await database.cleanup();
   });
 
-  /** Adds then removes key `n` of `fid`, which queues its revocation. */
-  const removeKey = async (fid: number, n: number) => {
-    const events = [ADD, REMOVE].map((type, log) => signerEvent(fid, signerKey(n), type, { block: n, log }));
+  /** Adds then resets key `n` of `fid`, which queues its revocation (a removal would not, decision 0008). */
+  const resetKey = async (fid: number, n: number) => {
+    const events = [ADD, ADMIN_RESET].map((type, log) =>
+      signerEvent(fid, signerKey(n), type, { block: n, log }),
+    );
     for (const result of await mergeOnChainEvents(database.db, events, clock)) assert.ok(result.ok);
   };
 
   it('finishes every queued revocation when started, and retries the ones that fail with backoff', async () => {
-    await removeKey(1, 1);
-    await removeKey(2, 2);
+    await resetKey(1, 1);
+    await resetKey(2, 2);
     const calls: string[] = [];
     const warnings: object[] = [];
     let failures = 1;
@@ -49,7 +51,7 @@ forEachDialect('revocation retry', (dialect) => {
       },
       clock,
       sleep: realSleep,
-      logger: { warn: (details) => warnings.push(details) },
+      logger: { info: () => undefined, warn: (details) => warnings.push(details) },
       pollIntervalMs: 10,
       backoff: { initialMs: 5, maxMs: 5 },
     });
@@ -61,7 +63,7 @@ forEachDialect('revocation retry', (dialect) => {
     assert.deepEqual(await queuedRevocations(database.db, 2), []);
 
     // Queued while it runs (e.g. a failed attempt after a later on-chain commit): the next pass takes it.
-    await removeKey(3, 3);
+    await resetKey(3, 3);
     assert.deepEqual(await queuedRevocations(database.db, 3), [bytesToHex(signerKey(3))]);
     await retry.caughtUp();
     assert.deepEqual(calls.slice(3), ['3']);

@@ -13,6 +13,7 @@ const BATCH = 100;
 
 /** pino's Logger fits. */
 export interface RevocationRetryLogger {
+  info(details: object, message: string): void;
   warn(details: object, message: string): void;
 }
 
@@ -34,6 +35,7 @@ export interface RevocationRetry {
   stop(): Promise<void>;
   /** Resolves once a pass begun after this call has emptied the queue. */
   caughtUp(): Promise<void>;
+  status(): PollLoopStatus;
 }
 
 /**
@@ -75,6 +77,7 @@ export function startRevocationRetry(options: RevocationRetryOptions): Revocatio
         'revocation retry: queued revocations failed, retrying',
       );
     },
+    onRecovered: (failures) => logger.info({ failures }, 'revocation retry: recovered'),
   });
-  return { stop: loop.stop, caughtUp: loop.caughtUp };
+  return { stop: loop.stop, caughtUp: loop.caughtUp, status: () => ({ ...status }) };
 }

@@ -18,6 +18,8 @@ import type { Logger } from 'pino';
 import { isAgoraService } from '../fetch/user-agent.js';
 import { capConnections, fastifyConnectionOptions } from './connections.js';
 import type { ConnectionSettings } from './connections.js';
+import type { ComponentStatus } from '../status.js';
+import { registerStatusRoutes } from './status-routes.js';
 import { classifyFailure, RouteNotFoundError, sendFailure } from './errors.js';
 import { unacceptableInput, UnacceptableInputError } from './input-guard.js';
 import type { ErrorRenderer } from './errors.js';
@@ -42,6 +44,8 @@ export interface HttpAppOptions {
   errors: ErrorRenderer;
   /** Reports the service as unavailable on /_health by throwing (e.g. a database ping). */
   healthCheck?: () => Promise<void>;
+  /** The service's loops and other dependencies, for /_status and /_ready (status-routes.ts). */
+  components?: (() => Record<string, ComponentStatus>) | undefined;
   /** Runs when the app closes, after in-flight requests have finished (e.g. close the database). */
   onClose?: () => Promise<void>;
 }
@@ -234,5 +238,11 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
       return reply.code(200).send({ status: 'ok', service });
     },
   );
+  registerStatusRoutes(app, {
+    service,
+    version: options.version,
+    healthCheck: options.healthCheck,
+    components: options.components,
+  });
   return app;
 }

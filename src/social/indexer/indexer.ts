@@ -3,6 +3,7 @@ import { eventIdTimestampMs } from '../../protocol/time.js';
 import { unixSeconds, type Clock } from '../../shared/clock.js';
 import type { GetJson } from '../../shared/fetch/json-client.js';
 import { startPollLoop, type PollLoop, type PollLoopStatus } from '../../shared/poll-loop.js';
+import { loopStatus, type ComponentStatus } from '../../shared/status.js';
 import { realSleep } from '../../shared/retry.js';
 import type { NodeClient } from '../node-client.js';
 import type { SocialDb } from '../store.js';
@@ -48,8 +49,10 @@ export interface IndexerStatus {
   cursor: number | null;
   /** While backfilling: the last fid rebuilt. */
   backfillAfterFid: number | null;
-  /** Whether the last poll reached the end of the node's log. */
+  /** Whether the last poll reached the end of the node's log, and none has failed since. */
   caughtUp: boolean;
+  /** When a poll last reached the end of the node's log; null until one has. */
+  caughtUpAt: number | null;
   /**
    * How old the node state the index reflects is, in ms: since the last poll that reached the end of the
    * log, or while catching up the age of the last event applied. Null before anything was read.
@@ -217,6 +220,7 @@ export function createIndexer(deps: IndexerDeps, options: IndexerOptions = {}): 
         check.retention = true;
         log?.warn({ err: error, failures: polling.consecutiveFailures, retryInMs }, 'indexer: step failed');
       },
+      onRecovered: (failures) => log?.info({ failures }, 'indexer: recovered'),
     });
   }
 
@@ -246,7 +250,9 @@ export function createIndexer(deps: IndexerDeps, options: IndexerOptions = {}): 
               ? state.resumeEventId
               : null,
         backfillAfterFid: state.phase === 'backfilling' ? state.afterFid : null,
-        caughtUp: progress.caughtUpAt !== undefined,
+        // A node that stopped answering means the index may be behind, whatever it was before.
+        caughtUp: progress.caughtUpAt !== undefined && polling.consecutiveFailures === 0,
+        caughtUpAt: progress.caughtUpAt ?? null,
         lagMs: lagFrom === undefined ? null : Math.max(0, clock.now() - lagFrom),
         lastEventId,
         failures: polling.consecutiveFailures,
@@ -273,4 +279,16 @@ function untilAborted(getJson: GetJson, signal: AbortSignal): GetJson {
         .then(resolve, reject)
         .finally(() => signal.removeEventListener('abort', onAbort));
     });
+}
+
+/** The indexer on /_status (required: until it has caught up once, the social reads show an old view). */
+export function indexerStatus(status: IndexerStatus): ComponentStatus {
+  const { failures, lastError, caughtUpAt, ...detail } = status;
+  const polling = {
+    state: status.phase,
+    consecutiveFailures: failures,
+    lastError: lastError ?? undefined,
+    caughtUpAt: caughtUpAt ?? undefined,
+  };
+  return loopStatus(polling, true, detail);
 }

@@ -1,0 +1,26 @@
+import type { ReaderStatus } from '../chain/reader/index.js';
+import { loopStatus, type ComponentStatus } from '../shared/status.js';
+import type { FnameSyncStatus } from './fnames/index.js';
+
+/** The chain reader on /_status: where it reads and how many blocks it is behind the head it last saw. */
+export function chainStatus(status: ReaderStatus): ComponentStatus {
+  const behind =
+    status.head === undefined || status.nextBlock === undefined
+      ? null
+      : Math.max(0, status.head + 1 - status.nextBlock);
+  return loopStatus(status, true, {
+    nextBlock: status.nextBlock ?? null,
+    head: status.head ?? null,
+    blocksBehind: behind,
+    reorgs: status.reorgs,
+  });
+}
+
+/** The fname sync on /_status: the last registry transfer it handled, and what it skipped. */
+export function fnameStatus(status: FnameSyncStatus): ComponentStatus {
+  return loopStatus(status, true, {
+    cursor: status.cursor ?? null,
+    signer: status.signer ?? null,
+    skippedTransfers: status.skippedTransfers,
+  });
+}
