@@ -3,8 +3,13 @@ import { after, before, it } from 'node:test';
 import { privateKeyToAccount } from 'viem/accounts';
 import { keyRegistryAbi } from '../src/chain/contracts.js';
 import { DEVNET_ROLES, devnetPublicClient, startDevnet, type Devnet } from '../src/chain/devnet/index.js';
-import { createAccount, randomEd25519KeyPair, type FixtureAccount } from '../src/chain/fixtures.js';
-import { signSignedKeyRequest } from '../src/protocol/eip712/index.js';
+import {
+  addSigner,
+  createAccount,
+  randomEd25519KeyPair,
+  type FixtureAccount,
+} from '../src/chain/fixtures.js';
+import { signSignedKeyRequest, signSponsorship } from '../src/protocol/eip712/index.js';
 import type { Hex } from '../src/protocol/hex.js';
 import type { SocialConfig } from '../src/shared/config/index.js';
 import { testClock } from '../src/shared/test-clock.js';
@@ -72,8 +77,11 @@ forEachDialect('social relay limits', (dialect) => {
     return { status: reply.statusCode, json: reply.json(), headers: reply.headers } as Answer;
   }
 
-  async function requestBody(harness: SocialHarness, by: FixtureAccount = app) {
-    const key = randomEd25519KeyPair().publicKey;
+  async function requestBody(
+    harness: SocialHarness,
+    by: FixtureAccount = app,
+    key = randomEd25519KeyPair().publicKey,
+  ) {
     const deadline = harness.clock.seconds() + 86_400;
     const signature = await signSignedKeyRequest(
       { requestFid: by.fid, key, deadline },
@@ -82,8 +90,9 @@ forEachDialect('social relay limits', (dialect) => {
     return { key, requestFid: Number(by.fid), deadline, signature };
   }
 
-  async function createRequest(harness: SocialHarness, by: FixtureAccount = app) {
-    const created = await call(harness, 'POST', '/v2/signed-key-requests', await requestBody(harness, by));
+  async function createRequest(harness: SocialHarness, by: FixtureAccount = app, key?: Hex) {
+    const body = await requestBody(harness, by, key);
+    const created = await call(harness, 'POST', '/v2/signed-key-requests', body);
     assert.equal(created.status, 200, JSON.stringify(created.json));
     return created.json.result!.signedKeyRequest!;
   }
@@ -174,6 +183,26 @@ forEachDialect('social relay limits', (dialect) => {
     await refusedRelay(harness, app, user, [503, 'RELAYER_BALANCE_LOW']);
   });
 
+  it('answers every counted approval with its tightest quota, refusals included', async () => {
+    const harness = await service({ relaysPerUserPerDay: 2, relaysPerHour: 3 });
+    const quotaOf = (answer: Answer) =>
+      ['limit', 'remaining', 'reset'].map((name) => answer.headers[`x-ratelimit-${name}`]);
+    const first = await approve(harness, (await createRequest(harness)).token, user);
+    assert.equal(first.status, 200, JSON.stringify(first.json));
+    assert.deepEqual(quotaOf(first), ['2', '1', '86400']);
+    // The user adds the key directly first, so the relay is counted and then reverts.
+    const signer = randomEd25519KeyPair();
+    const request = await createRequest(harness, app, signer.publicKey);
+    await addSigner(devnet, user, { app, signer });
+    const reverted = await approve(harness, request.token, user);
+    assert.deepEqual([reverted.status, reverted.json.errors?.[0]?.code], [409, 'RELAY_REVERTED']);
+    assert.deepEqual(quotaOf(reverted), ['2', '0', '86400']);
+    // Another user has a quota left; the hour's budget is now the tightest.
+    const last = await approve(harness, (await createRequest(harness, otherApp)).token, otherUser);
+    assert.equal(last.status, 200, JSON.stringify(last.json));
+    assert.deepEqual(quotaOf(last), ['3', '0', '3600']);
+  });
+
   it('limits signed key requests per app fid per hour, counted once the signature proves the app', async () => {
     const harness = await service({ signedKeyRequestsPerHour: 2 });
     const first = await call(harness, 'POST', '/v2/signed-key-requests', await requestBody(harness));
@@ -184,7 +213,15 @@ forEachDialect('social relay limits', (dialect) => {
     const refusedForgery = await call(harness, 'POST', '/v2/signed-key-requests', forged);
     assert.equal(refusedForgery.status, 400);
     assert.equal(refusedForgery.headers['x-ratelimit-remaining'], undefined);
-    await createRequest(harness);
+    // A request the app signed is counted, also when a later check refuses it, and its refusal says so.
+    const body = await requestBody(harness);
+    const sponsorship = {
+      sponsorFid: Number(otherApp.fid),
+      signature: await signSponsorship(body.signature, otherApp.custody.privateKey),
+    };
+    const unsponsored = await call(harness, 'POST', '/v2/signed-key-requests', { ...body, sponsorship });
+    assert.deepEqual([unsponsored.status, unsponsored.json.errors?.[0]?.code], [403, 'SPONSOR_NOT_ELIGIBLE']);
+    assert.equal(unsponsored.headers['x-ratelimit-remaining'], '0');
     const third = await call(harness, 'POST', '/v2/signed-key-requests', await requestBody(harness));
     assert.equal(third.status, 429);
     assert.equal(third.json.errors?.[0]?.code, 'RATE_LIMITED');

@@ -53,6 +53,23 @@ forEachDialect('starter packs', (dialect) => {
     assert.equal(second.json().next, undefined);
   });
 
+  it('lists members added in the same millisecond in the order they were added, across pages', async () => {
+    assert.equal((await admin('PUT', 'starter-packs', { id: 'same-ms', name: 'Same' })).statusCode, 200);
+    // Neither ascending nor descending, so neither fid order passes for the order they came in.
+    for (const fid of [9, 3, 8]) {
+      assert.equal((await admin('PUT', 'starter-pack-members', { id: 'same-ms', fid })).statusCode, 200);
+    }
+    const seen: number[] = [];
+    let query = 'id=same-ms&limit=1';
+    for (let response = await members(query); ; response = await members(query)) {
+      seen.push(...fidsOf(response));
+      const cursor = response.json().next?.cursor as string | undefined;
+      if (cursor === undefined) break;
+      query = `id=same-ms&limit=1&cursor=${encodeURIComponent(cursor)}`;
+    }
+    assert.deepEqual(seen, [8, 3, 9]);
+  });
+
   it('keeps the first memberAt when a member is added again, and renaming keeps members', async () => {
     const before = (await members(`id=${PACK}`)).json();
     assert.equal((await admin('PUT', 'starter-pack-members', { id: PACK, fid: 5 })).statusCode, 200);

@@ -78,6 +78,37 @@ forEachDialect('account verifications', (dialect) => {
     assert.deepEqual((await list('?fid=1')).json(), { result: { verifications: [] } });
   });
 
+  it('lists verifications of the same second in the order they were recorded, across pages', async () => {
+    const record = async (fid: number, platformId: string, platformUsername = 'someone') => {
+      const response = await put({
+        fid,
+        platform: 'discord',
+        platformId,
+        platformUsername,
+        verifiedAt: 5000,
+      });
+      assert.equal(response.statusCode, 200, response.body);
+    };
+    const walk = async () => {
+      const seen: string[] = [];
+      let query = '?platform=discord&limit=1';
+      for (let response = await list(query); ; response = await list(query)) {
+        seen.push(...response.json().result.verifications.map((v: { platformId: string }) => v.platformId));
+        const cursor = response.json().next?.cursor as string | undefined;
+        if (cursor === undefined) return seen;
+        query = `?platform=discord&limit=1&cursor=${encodeURIComponent(cursor)}`;
+      }
+    };
+    // Neither ascending nor descending, as text or as numbers.
+    for (const platformId of ['7', '30', '5']) await record(4, platformId);
+    assert.deepEqual(await walk(), ['5', '30', '7']);
+    // A new username keeps the verification's place; a move to another fid is a new verification.
+    await record(4, '30', 'renamed');
+    assert.deepEqual(await walk(), ['5', '30', '7']);
+    await record(6, '7');
+    assert.deepEqual(await walk(), ['7', '5', '30']);
+  });
+
   it('removes a verification, and removing it again still succeeds', async () => {
     for (let i = 0; i < 2; i++) {
       const response = await remove({ platform: 'x', platformId: '100' });

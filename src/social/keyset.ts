@@ -48,13 +48,16 @@ function checked(position: Position, tiebreaker: KeysetOrder['tiebreaker']): Pos
   return position;
 }
 
-/** The common case: newest first by a time column, ties broken by an id, fid or (text) channel id. */
+/**
+ * The common case: newest first by a time column, ties broken by an integer column the database numbers
+ * in insertion order (`id`, `seq`), so rows of the same second are listed in the order they came.
+ */
 export function newestFirst<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   timeColumn: string,
   tieColumn: string,
   request: PageRequest,
-  tiebreaker: KeysetOrder['tiebreaker'] = 'integer',
 ): SelectQueryBuilder<DB, TB, O> {
-  return keysetPage(query, { columns: [timeColumn, tieColumn], direction: 'desc', tiebreaker }, request);
+  const order: KeysetOrder = { columns: [timeColumn, tieColumn], direction: 'desc', tiebreaker: 'integer' };
+  return keysetPage(query, order, request);
 }

@@ -3,9 +3,12 @@ import { unixSeconds } from '../../shared/clock.js';
 import { SocialError } from '../errors.js';
 import { pageOf, type Page, type PageRequest } from '../paging.js';
 import type { SocialDb } from '../store.js';
-import { keysetPage } from '../keyset.js';
+import { newestFirst } from '../keyset.js';
 
-/** Starter packs (spec §2.15): curated lists of fids; `memberAt` is in milliseconds. */
+/**
+ * Starter packs (spec §2.15): curated lists of fids; `memberAt` is in milliseconds. Members are listed
+ * newest first, to the event: `seq` orders members added in the same millisecond.
+ */
 
 export interface StarterPackMember {
   fid: number;
@@ -87,15 +90,15 @@ export async function listMembers(
 ): Promise<Page<StarterPackMember>> {
   const pack = await db.selectFrom('starter_packs').select('id').where('id', '=', id).executeTakeFirst();
   if (pack === undefined) throw notFound(id);
-  const rows = await keysetPage(
-    db.selectFrom('starter_pack_members').select(['fid', 'member_at']).where('pack_id', '=', id),
-    { columns: ['member_at', 'fid'], direction: 'desc', tiebreaker: 'integer' },
-    request,
-  ).execute();
+  const query = db
+    .selectFrom('starter_pack_members')
+    .select(['seq', 'fid', 'member_at'])
+    .where('pack_id', '=', id);
+  const rows = await newestFirst(query, 'member_at', 'seq', request).execute();
   return pageOf(
     rows,
     request,
-    (row) => [row.member_at, row.fid],
+    (row) => [row.member_at, row.seq],
     (row) => ({ fid: row.fid, memberAt: row.member_at }),
   );
 }

@@ -1,7 +1,10 @@
+import type { Generated } from 'kysely';
+
 /**
- * Operator-curated tables (src/storage/migrations/social/catalog.ts). Times are UNIX seconds except
- * rewards period bounds and starter-pack `member_at`, which are milliseconds as the API serves them, and
- * rewards `published_at`, milliseconds like the period it stamps.
+ * Operator-curated tables (src/storage/migrations/social/catalog.ts, catalog-order.ts). Times are UNIX
+ * seconds except rewards period bounds and starter-pack `member_at`, which are milliseconds as the API
+ * serves them, and rewards `published_at`, milliseconds like the period it stamps. `seq` columns number
+ * rows in insertion order and break ties between rows of the same time in newest-first lists.
  */
 
 export type Platform = 'x' | 'github' | 'discord';
@@ -10,6 +13,7 @@ export type ActionKind = 'cast' | 'composer';
 
 /** A platform account verifies one fid; verifying it again (for any fid) replaces the row. */
 export interface AccountVerificationsTable {
+  seq: Generated<number>;
   platform: Platform;
   platform_id: string;
   fid: number;
@@ -51,6 +55,7 @@ export interface StarterPacksTable {
 }
 
 export interface StarterPackMembersTable {
+  seq: Generated<number>;
   pack_id: string;
   fid: number;
   member_at: number;

@@ -1,10 +1,11 @@
+import type { FastifyReply } from 'fastify';
 import type { HttpApp } from '../../shared/http/index.js';
 import { unixSeconds } from '../../shared/clock.js';
 import type { SocialContext } from '../context.js';
 import { approvalData, approveSignedKeyRequest } from '../keys/approval.js';
 import { createSignedKeyRequest, readSignedKeyRequest } from '../keys/requests.js';
 import { setWarps } from '../keys/store.js';
-import { rateLimitHeaders } from '../rate-limit.js';
+import { rateLimitHeaders, type RateLimitState } from '../rate-limit.js';
 import { registerApprovalPageRoute } from './approval-page.js';
 import { requireAdmin } from './caller.js';
 import { SUCCESS, SuccessResponse } from './envelope.js';
@@ -20,6 +21,10 @@ import {
 
 /** Signed key requests (spec §4.7): create, poll, approve (docs/social/signed-key-requests.md). */
 export function registerSignedKeyRequestRoutes(app: HttpApp, context: SocialContext): void {
+  // What a call was counted against goes out on every answer from then on, refusals included (issue 21).
+  const sendQuota = (reply: FastifyReply) => (state: RateLimitState) =>
+    reply.headers(rateLimitHeaders(state));
+
   // The docs name the singular path, every client posts to the plural one (reference §1): serve both.
   for (const url of ['/v2/signed-key-request', '/v2/signed-key-requests']) {
     app.post(
@@ -34,9 +39,7 @@ export function registerSignedKeyRequestRoutes(app: HttpApp, context: SocialCont
       async (request, reply) => {
         const { requestFid, deadline } = request.body;
         const input = { ...request.body, requestFid: Number(requestFid), deadline: Number(deadline) };
-        const created = await createSignedKeyRequest(context, input, (state) =>
-          reply.headers(rateLimitHeaders(state)),
-        );
+        const created = await createSignedKeyRequest(context, input, sendQuota(reply));
         return { result: { signedKeyRequest: created } };
       },
     );
@@ -79,8 +82,10 @@ export function registerSignedKeyRequestRoutes(app: HttpApp, context: SocialCont
         response: { 200: SignedKeyRequestResponse },
       },
     },
-    async (request) => ({
-      result: { signedKeyRequest: await approveSignedKeyRequest(context, request.body) },
+    async (request, reply) => ({
+      result: {
+        signedKeyRequest: await approveSignedKeyRequest(context, request.body, sendQuota(reply)),
+      },
     }),
   );
 

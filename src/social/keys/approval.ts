@@ -12,6 +12,7 @@ import { bytesToHex, normalizeHex, type Hex } from '../../protocol/hex.js';
 import { unixSeconds } from '../../shared/clock.js';
 import type { SocialContext } from '../context.js';
 import { SocialError } from '../errors.js';
+import type { RateLimitState } from '../rate-limit.js';
 import type { KeyChain } from './chain.js';
 import { countRelay, requireRelayerFunds } from './relay-limits.js';
 import {
@@ -72,11 +73,13 @@ export async function approvalData(
 /**
  * Checks the approval, claims the request so that only one approval relays, counts the relay against its
  * quotas, sends `addFor` and waits for it: `approved` once mined. A relay past a quota, a send the chain
- * refuses, or a transaction that reverts releases the claim and leaves the request pending.
+ * refuses, or a transaction that reverts releases the claim and leaves the request pending. `onCounted`
+ * gets the tightest quota once the relay is counted, so the answer carries it whatever follows.
  */
 export async function approveSignedKeyRequest(
   context: SocialContext,
   approval: Approval,
+  onCounted: (state: RateLimitState) => void,
 ): Promise<SignedKeyRequestView> {
   const chain = requireChain(context);
   const db = context.database.db;
@@ -112,7 +115,7 @@ export async function approveSignedKeyRequest(
 
   let txHash: Hash;
   try {
-    await countRelay(context, request.request_fid, userFid);
+    onCounted(await countRelay(context, request.request_fid, userFid));
     txHash = await chain.sendAddFor({
       fidOwner,
       keyType: KEY_TYPE_ED25519,

@@ -2,6 +2,7 @@ import { parseEther } from 'viem';
 import type { SocialContext } from '../context.js';
 import { SocialError } from '../errors.js';
 import { countCalls } from '../limits.js';
+import type { RateLimitState } from '../rate-limit.js';
 import type { KeyChain } from './chain.js';
 
 /**
@@ -18,11 +19,24 @@ export async function requireRelayerFunds(context: SocialContext, chain: KeyChai
   }
 }
 
-/** Counts a relay against the app's, the user's and the service's quotas, all or none (429s past one). */
-export async function countRelay(context: SocialContext, appFid: number, userFid: number): Promise<void> {
-  await countCalls(context, [
+/**
+ * Counts a relay against the app's, the user's and the service's quotas, all or none (429s past one), and
+ * returns the tightest for the answer's headers: the fewest relays left, on a tie the one freed last.
+ */
+export async function countRelay(
+  context: SocialContext,
+  appFid: number,
+  userFid: number,
+): Promise<RateLimitState> {
+  const states = await countCalls(context, [
     ['appRelays', appFid],
     ['userRelays', userFid],
     ['relays', 'all'],
   ]);
+  return states.reduce((tightest, state) =>
+    state.remaining < tightest.remaining ||
+    (state.remaining === tightest.remaining && state.resetSeconds > tightest.resetSeconds)
+      ? state
+      : tightest,
+  );
 }

@@ -1,6 +1,7 @@
 import type { MigrationSet } from '../../migration.js';
 import { createServiceMeta } from '../shared/service-meta.js';
 import { createChannelMembership } from './channel-membership.js';
+import { orderCatalog } from './catalog-order.js';
 import { createCatalog } from './catalog.js';
 import { createChannels } from './channels.js';
 import { createInviteAnswers } from './invite-answers.js';
@@ -26,4 +27,5 @@ export const socialMigrations: MigrationSet = {
   '0010_list_versions': createListVersions,
   '0012_membership_order': orderMembership,
   '0013_invite_answers': createInviteAnswers,
+  '0015_catalog_order': orderCatalog,
 };
