@@ -62,7 +62,7 @@ export const hexKey = (options: OptionKeywords) =>
 export const logFormat = (byDefault: string) =>
   Type.Optional(
     oneOf(['pretty', 'json'] as const, {
-      description: `Log lines as pretty text or JSON; ${byDefault} when absent`,
+      description: `Log lines as pretty text or JSON (when absent: ${byDefault})`,
       placeholder: '<pretty|json>',
     }),
   );
