@@ -1,6 +1,7 @@
 import type { HttpApp } from '../../shared/http/index.js';
 import type { SocialContext } from '../context.js';
 import { registerCatalogRoutes } from './catalog-routes.js';
+import { registerFeedRoutes } from './feed-routes.js';
 import { registerChannelRoutes } from './channel-routes.js';
 import { registerModerationRoutes } from './moderation-routes.js';
 import { registerSignedKeyRequestRoutes } from './signed-key-requests.js';
@@ -9,6 +10,7 @@ import { registerSignedKeyRequestRoutes } from './signed-key-requests.js';
 export function registerSocialRoutes(app: HttpApp, context: SocialContext): void {
   registerChannelRoutes(app, context);
   registerModerationRoutes(app, context);
+  registerFeedRoutes(app, context);
   registerCatalogRoutes(app, context);
   registerSignedKeyRequestRoutes(app, context);
 }

@@ -15,6 +15,7 @@ import {
 } from '../../protocol/gen/message.js';
 import { OnChainEventType, SignerEventType } from '../../protocol/gen/onchain_event.js';
 import { toHubJson } from '../../protocol/hub-json.js';
+import { bytesToHex } from '../../protocol/hex.js';
 import { fromFarcasterTime, makeEventId } from '../../protocol/time.js';
 import {
   changesOf,
@@ -43,7 +44,7 @@ function message(fields: Partial<MessageData> & Pick<MessageData, 'type'>, time 
 const rendered = (event: object) =>
   toHubJson(HubEvent, HubEvent.fromPartial({ id: EVENT_ID, ...event } as HubEvent));
 
-const castAdd = (parent: { parentUrl?: string; parentCastId?: { fid: number; hash: Uint8Array } } = {}) =>
+const castAdd = (parent: Partial<NonNullable<MessageData['castAddBody']>> = {}) =>
   message({
     type: MessageType.CAST_ADD,
     castAddBody: {
@@ -74,9 +75,15 @@ const verification = (protocol: Protocol, address: Uint8Array) =>
   });
 
 describe('hub JSON to index changes', () => {
-  it('reads a cast with its parent, and a reply with its parent cast', () => {
+  it('reads a cast with its parent and content, and a reply with its parent cast', () => {
     const root = castAdd({ parentUrl: 'https://example.com/c' });
-    const reply = castAdd({ parentCastId: { fid: 7, hash: root.hash } });
+    const reply = castAdd({
+      parentCastId: { fid: 7, hash: root.hash },
+      text: 'hi  and',
+      mentions: [3, 5],
+      mentionsPositions: [3, 7],
+      embeds: [{ url: 'https://example.com/a.png' }, { castId: { fid: 7, hash: root.hash } }],
+    });
     const changes = [root, reply].flatMap((cast) =>
       hubEventChanges(
         rendered({
@@ -95,6 +102,7 @@ describe('hub JSON to index changes', () => {
           parentUrl: 'https://example.com/c',
           parentHash: null,
           parentFid: null,
+          content: { text: 'hi', embeds: [], mentions: [], mentionsPositions: [] },
         },
       },
       {
@@ -106,8 +114,30 @@ describe('hub JSON to index changes', () => {
           parentUrl: null,
           parentHash: root.hash,
           parentFid: 7,
+          content: {
+            text: 'hi  and',
+            embeds: [
+              { url: 'https://example.com/a.png' },
+              { castId: { fid: 7, hash: bytesToHex(root.hash) } },
+            ],
+            mentions: [3, 5],
+            mentionsPositions: [3, 7],
+          },
         },
       },
+    ]);
+  });
+
+  it('reads the bare urls of old casts, and leaves out embeds of a kind it does not know', () => {
+    const old = castAdd({ embedsDeprecated: ['https://example.com/old'] });
+    const event = rendered({
+      type: HubEventType.MERGE_MESSAGE,
+      mergeMessageBody: { message: old, deletedMessages: [] },
+    }) as { mergeMessageBody: { message: { data: { castAddBody: { embeds: unknown[] } } } } };
+    event.mergeMessageBody.message.data.castAddBody.embeds = [{ frame: { url: 'https://example.com/f' } }];
+    const [change] = hubEventChanges(event);
+    assert.deepEqual(change?.kind === 'cast' && change.cast.content?.embeds, [
+      { url: 'https://example.com/old' },
     ]);
   });
 

@@ -8,7 +8,7 @@ import {
 import { userDataTypeFromJSON } from '../../protocol/gen/message.js';
 import { bytesToHex, hexToBytes } from '../../protocol/hex.js';
 import { eventIdTimestampMs, fromFarcasterTime } from '../../protocol/time.js';
-import type { CastInput, Protocol } from '../node-index/store.js';
+import type { CastContent, CastEmbed, CastInput, Protocol } from '../node-index/store.js';
 
 /**
  * Reads the node's hub JSON (reference/node-api.md §2, §6) into the changes the node index needs. Only the
@@ -138,7 +138,10 @@ export function messageChanges(message: unknown, gone?: { goneAt: number }): Ind
     case 'MESSAGE_TYPE_CAST_ADD': {
       const hash = hexBytes(object(message, 'message').hash, 20, 'message.hash');
       if (gone !== undefined) return [{ kind: 'castRemoved', hash, at: gone.goneAt }];
-      return [{ kind: 'cast', cast: { hash, fid, timestamp, ...castParent(data.castAddBody) } }];
+      const body = object(data.castAddBody, 'castAddBody');
+      return [
+        { kind: 'cast', cast: { hash, fid, timestamp, ...castParent(body), content: castContent(body) } },
+      ];
     }
     case 'MESSAGE_TYPE_CAST_REMOVE': {
       if (gone !== undefined) return [];
@@ -164,13 +167,20 @@ export function messageChanges(message: unknown, gone?: { goneAt: number }): Ind
       const value = gone === undefined ? text(body.value, 'userDataBody.value').replaceAll('\0', '') : '';
       return [{ kind: 'userData', fid, type, value }];
     }
+    case 'MESSAGE_TYPE_KEY_ADD': {
+      // A gasless key signs for the fid while its KEY_ADD is on the node: a KEY_REMOVE lists it as deleted.
+      const body = object(data.keyAddBody, 'keyAddBody');
+      const key = hexBytes(body.key, 32, 'keyAddBody.key');
+      if (gone !== undefined) return [{ kind: 'signerRemoved', fid, key }];
+      const requestFid = requestFidOf(base64Bytes(body.metadata ?? '', 'keyAddBody.metadata'));
+      return [{ kind: 'signer', fid, key, requestFid, addedAt: timestamp }];
+    }
     default:
       return [];
   }
 }
 
-function castParent(value: unknown): Omit<CastInput, 'hash' | 'fid' | 'timestamp'> {
-  const body = object(value, 'castAddBody');
+function castParent(body: Json): Pick<CastInput, 'parentUrl' | 'parentHash' | 'parentFid'> {
   const url = isAbsent(body.parentUrl) ? null : text(body.parentUrl, 'parentUrl');
   // No channel url contains NUL (requests carrying one are refused), so a cast under such a url is in no
   // channel, like a cast with no parent url; keeping it would fail in a PostgreSQL text column.
@@ -182,6 +192,32 @@ function castParent(value: unknown): Omit<CastInput, 'hash' | 'fid' | 'timestamp
     parentHash: hexBytes(parent.hash, 20, 'parentCastId.hash'),
     parentFid: uint(parent.fid, 'parentCastId.fid'),
   };
+}
+
+/** What the cast says; fields some hubs render as null when empty count as empty. */
+function castContent(body: Json): CastContent {
+  const list = (value: unknown, what: string) => (isAbsent(value) ? [] : array(value, what));
+  const uints = (value: unknown, what: string) => list(value, what).map((item) => uint(item, what));
+  // Casts from before 2023-05-03 may carry bare urls in embedsDeprecated instead (never both kinds).
+  const deprecated = list(body.embedsDeprecated, 'embedsDeprecated').map((url) => ({
+    url: text(url, 'embedsDeprecated'),
+  }));
+  return {
+    text: isAbsent(body.text) ? '' : text(body.text, 'castAddBody.text'),
+    embeds: [...deprecated, ...list(body.embeds, 'embeds').flatMap(castEmbed)],
+    mentions: uints(body.mentions, 'mentions'),
+    mentionsPositions: uints(body.mentionsPositions, 'mentionsPositions'),
+  };
+}
+
+/** An embed of a kind this build does not know is left out, rather than the whole cast. */
+function castEmbed(value: unknown): CastEmbed[] {
+  const embed = object(value, 'embed');
+  if (typeof embed.url === 'string') return [{ url: embed.url }];
+  if (isAbsent(embed.castId)) return [];
+  const castId = object(embed.castId, 'embed.castId');
+  const hash = bytesToHex(hexBytes(castId.hash, 20, 'embed.castId.hash'));
+  return [{ castId: { fid: uint(castId.fid, 'embed.castId.fid'), hash } }];
 }
 
 /** A user data type the node knows but this build does not is skipped rather than failing the event. */
@@ -208,6 +244,25 @@ function verifiedAddress(value: unknown, what: string): { protocol: Protocol; ad
   }
   const bytes = hexBytes(body.address, 20, `${what}.address`);
   return { protocol: 'ethereum', address: getAddress(bytesToHex(bytes)) };
+}
+
+/**
+ * Changes from a signer record of `/v1/signersByFid`: an on-chain key as its ADD event says, a gasless key
+ * (listed until it is removed, expired or not) as the record says.
+ */
+export function signerRecordChanges(value: unknown): IndexChange[] {
+  const record = object(value, 'signer');
+  if (record.source === 'SIGNER_SOURCE_ONCHAIN') return onChainEventChanges(record.onChainEvent);
+  if (record.source !== 'SIGNER_SOURCE_OFFCHAIN') return [];
+  return [
+    {
+      kind: 'signer',
+      fid: uint(record.fid, 'signer.fid'),
+      key: hexBytes(record.key, 32, 'signer.key'),
+      requestFid: isAbsent(record.requestFid) ? null : uint(record.requestFid, 'signer.requestFid'),
+      addedAt: uint(record.addedAt, 'signer.addedAt'),
+    },
+  ];
 }
 
 /** Changes from an OnChainEvent: only signer events of Ed25519 keys matter to the index. */

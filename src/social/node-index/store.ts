@@ -113,6 +113,25 @@ export async function fidsByUsername(db: SocialDb, names: readonly string[]): Pr
   return new Map(rows.map((row) => [row.value, row.fid]));
 }
 
+/** An embed as the node renders it: a url, or another cast (hash as 0x hex). */
+export type CastEmbed = { url: string } | { castId: { fid: number; hash: Hex } };
+
+/** What a cast says, as the feed reads serve it (docs/social/feed.md). */
+export interface CastContent {
+  text: string;
+  embeds: CastEmbed[];
+  mentions: number[];
+  /** UTF-8 byte offsets into `text`, one per mention. */
+  mentionsPositions: number[];
+}
+
+const NO_CONTENT: CastContent = { text: '', embeds: [], mentions: [], mentionsPositions: [] };
+
+/** The `content` column read back; a cast indexed before the index kept content says nothing yet. */
+export function castContentOf(stored: string | null): CastContent {
+  return stored === null ? NO_CONTENT : (JSON.parse(stored) as CastContent);
+}
+
 export interface CastInput {
   hash: Uint8Array;
   fid: number;
@@ -120,6 +139,8 @@ export interface CastInput {
   parentUrl: string | null;
   parentHash: Uint8Array | null;
   parentFid: number | null;
+  /** Absent where only the cast's place matters (tests seeding channels and threads). */
+  content?: CastContent;
 }
 
 /**
@@ -136,6 +157,8 @@ export async function putCast(db: SocialDb, cast: CastInput): Promise<void> {
           .where('hash', '=', cast.parentHash)
           .executeTakeFirst();
   const channelUrl = cast.parentUrl ?? parent?.channel_url ?? null;
+  // JSON escapes NUL, which the protocol allows in text and a PostgreSQL text column cannot hold.
+  const content = cast.content === undefined ? null : JSON.stringify(cast.content);
   await db
     .insertInto('indexed_casts')
     .values({
@@ -147,8 +170,14 @@ export async function putCast(db: SocialDb, cast: CastInput): Promise<void> {
       parent_fid: cast.parentFid,
       channel_url: channelUrl,
       removed_at: null,
+      content,
     })
-    .onConflict((conflict) => conflict.column('hash').doNothing())
+    // A hash names one content, so writing it again only fills in a row indexed before content was kept.
+    .onConflict((conflict) =>
+      content === null
+        ? conflict.column('hash').doNothing()
+        : conflict.column('hash').doUpdateSet({ content }),
+    )
     .execute();
   if (channelUrl !== null) await settleReplies(db, [cast.hash], channelUrl);
 }

@@ -18,6 +18,11 @@ export interface IndexedCastsTable {
    */
   channel_url: string | null;
   removed_at: number | null;
+  /**
+   * JSON of the cast's `CastContent` (store.ts); null for a cast indexed before the index kept content
+   * (migration cast-feed.ts), until the rebuild that migration starts reaches it.
+   */
+  content: string | null;
 }
 
 /** Active signers (keyType 1) per fid, with the app fid from their SignedKeyRequest metadata. */

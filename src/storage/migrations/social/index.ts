@@ -3,6 +3,7 @@ import { createServiceMeta } from '../shared/service-meta.js';
 import { createChannelMembership } from './channel-membership.js';
 import { orderCatalog } from './catalog-order.js';
 import { createCatalog } from './catalog.js';
+import { createCastFeed } from './cast-feed.js';
 import { createChannels } from './channels.js';
 import { createInviteAnswers } from './invite-answers.js';
 import { createListVersions } from './list-versions.js';
@@ -28,4 +29,5 @@ export const socialMigrations: MigrationSet = {
   '0012_membership_order': orderMembership,
   '0013_invite_answers': createInviteAnswers,
   '0015_catalog_order': orderCatalog,
+  '0016_cast_feed': createCastFeed,
 };

@@ -1,0 +1,84 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+import { encodeCursor, readCursor, type HttpApp, type JsonValue } from '../../shared/http/index.js';
+import type { SocialContext } from '../context.js';
+import { castReplies } from '../feed/cast-replies.js';
+import type { CastPage } from '../feed/cast-rows.js';
+import { channelFeed } from '../feed/channel-feed.js';
+import { ChannelIdRef } from './channel-schemas.js';
+import { Fid } from './common-schemas.js';
+import { cursorListOf, PagingQuery, type ListRequest } from './envelope.js';
+import {
+  ChannelFeedResponse,
+  CastRepliesResponse,
+  FeedPositionSchema,
+  ReplyPositionSchema,
+} from './feed-schemas.js';
+import { CastHash, castHashBytes } from './moderation-schemas.js';
+import { DEFAULT_PAGE_SIZE } from '../paging.js';
+
+const ChannelFeedQuery = Type.Composite([
+  PagingQuery,
+  Type.Object({ channelId: ChannelIdRef, viewerFid: Type.Optional(Fid) }),
+]);
+
+const CastRepliesQuery = Type.Composite([
+  PagingQuery,
+  Type.Object({ hash: CastHash, viewerFid: Type.Optional(Fid) }),
+]);
+
+/** The two reads that apply moderation (docs/social/feed.md): a channel's feed and a cast's replies. */
+export function registerFeedRoutes(app: HttpApp, context: SocialContext): void {
+  const db = context.database.db;
+
+  app.get(
+    '/v2/channel-feed',
+    {
+      schema: {
+        summary:
+          "A channel's casts, newest first, its pinned cast first; hidden casts, banned users' casts, " +
+          "casts the viewer's blocks cover and, in a closed channel, non-members' casts left out",
+        querystring: ChannelFeedQuery,
+        response: { 200: ChannelFeedResponse },
+      },
+    },
+    async (request) => {
+      const { channelId, viewerFid } = request.query;
+      const page = await channelFeed(db, { channelId, viewerFid, ...pageOf(request, FeedPositionSchema) });
+      return castsBody(request, page);
+    },
+  );
+
+  app.get(
+    '/v2/cast-replies',
+    {
+      schema: {
+        summary:
+          "A cast's direct replies, oldest first, restricted users' below the fold; hidden replies and " +
+          "those of users banned in the channel or blocked by the cast's author or the viewer left out",
+        querystring: CastRepliesQuery,
+        response: { 200: CastRepliesResponse },
+      },
+    },
+    async (request) => {
+      const { hash, viewerFid } = request.query;
+      const page = await castReplies(db, {
+        hash: castHashBytes(hash),
+        viewerFid,
+        ...pageOf(request, ReplyPositionSchema),
+      });
+      return castsBody(request, page);
+    },
+  );
+}
+
+/** The page size and, past the first page, the position the request's cursor holds. */
+function pageOf<T extends TSchema>(request: ListRequest, position: T) {
+  const after = readCursor(request.query.cursor, position, cursorListOf(request));
+  return { limit: request.query.limit ?? DEFAULT_PAGE_SIZE, after };
+}
+
+function castsBody<T, P extends JsonValue>(request: ListRequest, page: CastPage<T, P>) {
+  const result = { casts: page.casts };
+  if (page.next === undefined) return { result };
+  return { result, next: { cursor: encodeCursor(page.next, cursorListOf(request)) } };
+}
