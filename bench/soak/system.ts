@@ -107,6 +107,7 @@ async function main(): Promise<void> {
       {
         dataDir,
         fresh: true,
+        network: 'devnet',
         host: '127.0.0.1',
         chainPort: 0,
         nodePort: 0,
