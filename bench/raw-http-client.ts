@@ -34,27 +34,46 @@ export async function openRawConnection(url: URL): Promise<RawConnection> {
     socket.once('connect', resolve);
     socket.once('error', reject);
   });
-  let buffered: Buffer = Buffer.alloc(0);
+  // The head is collected until its blank line; the body is only counted off, never copied, so a large
+  // response (a list of a thousand channels) costs the load generator no more than a few small ones.
+  let head: Buffer = Buffer.alloc(0);
+  let status = 0;
+  let bodyLeft = -1;
   let waiting: { resolve(status: number): void; reject(error: Error): void } | undefined;
   const failWith = (error: Error) => {
     waiting?.reject(error);
     waiting = undefined;
   };
+  const complete = () => {
+    bodyLeft = -1;
+    const done = waiting;
+    waiting = undefined;
+    done?.resolve(status);
+  };
   socket.on('error', failWith);
   socket.on('close', () => failWith(new Error('connection closed')));
   socket.on('data', (chunk: Buffer) => {
-    buffered = buffered.length === 0 ? chunk : Buffer.concat([buffered, chunk]);
-    const end = buffered.indexOf(HEADER_END);
-    if (end < 0 || waiting === undefined) return;
-    const head = buffered.subarray(0, end).toString('latin1');
-    const length = /\r\ncontent-length:\s*(\d+)/i.exec(head);
-    if (length === null) return failWith(new Error(`response without content-length: ${head}`));
-    const total = end + HEADER_END.length + Number(length[1]);
-    if (buffered.length < total) return;
-    buffered = buffered.subarray(total);
-    const done = waiting;
-    waiting = undefined;
-    done.resolve(Number(head.slice(9, 12)));
+    let rest = chunk;
+    while (rest.length > 0) {
+      if (bodyLeft >= 0) {
+        const taken = Math.min(bodyLeft, rest.length);
+        bodyLeft -= taken;
+        rest = rest.subarray(taken);
+        if (bodyLeft === 0) complete();
+        continue;
+      }
+      head = head.length === 0 ? rest : Buffer.concat([head, rest]);
+      const end = head.indexOf(HEADER_END);
+      if (end < 0) return;
+      const text = head.subarray(0, end).toString('latin1');
+      const length = /\r\ncontent-length:\s*(\d+)/i.exec(text);
+      if (length === null) return failWith(new Error(`response without content-length: ${text}`));
+      status = Number(text.slice(9, 12));
+      bodyLeft = Number(length[1]);
+      rest = head.subarray(end + HEADER_END.length);
+      head = Buffer.alloc(0);
+      if (bodyLeft === 0) complete();
+    }
   });
   return {
     send(request) {

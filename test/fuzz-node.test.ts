@@ -97,6 +97,7 @@ async function openFixture(dialect: Dialect): Promise<NodeFixture> {
       reverse: ['true', '1', 'false'],
       address: [bytesToHex(ethAccount(0).address)],
       signer: [bytesToHex(alice.signer.publicKey)],
+      requesterFids: ['1', '1,2'],
       event_type: ['EVENT_TYPE_SIGNER', 'EVENT_TYPE_SIGNER_MIGRATED', '1'],
       name: ['alice.eth', 'alice'],
       from_event_id: ['0', '1'],

@@ -127,11 +127,11 @@ forEachDialect('chain ingest from a devnet', (dialect) => {
     );
   });
 
-  it('reports a signer removed on chain for revocation', async () => {
+  it('deactivates a signer removed on chain without reporting it for revocation (decision 0008)', async () => {
     const reader = ingest as ChainReader;
     await removeSigner(devnet, alice, alice.signer.publicKey);
     await caughtUp(reader);
-    assert.deepEqual(revoked, [`${alice.fid}:${alice.signer.publicKey.toLowerCase()}`]);
+    assert.deepEqual(revoked, []);
     assert.equal(
       await isActiveSigner(database.db, Number(alice.fid), hexToBytes(alice.signer.publicKey)!),
       false,

@@ -25,17 +25,18 @@ forEachDialect('message engine with the node', (dialect) => {
   const fixture = engineFixture(dialect);
   const { account } = fixture;
 
-  it('logs on-chain merges, message merges and the revocation a signer removal causes, in order', async () => {
+  it('logs on-chain merges, message merges and the revocation a signer reset causes, in order', async () => {
     const alice = await account(1);
     const messages = [castAdd(alice, 'gm', 300), link(alice, true, 2, 200)];
     for (const outcome of await fixture.engine.mergeMessages(messages)) mergedEvent(outcome);
-    const [removal] = await mergeOnChainEvents(
+    // A reset revokes the key's messages (decision 0005); a removal would keep them (decision 0008).
+    const [reset] = await mergeOnChainEvents(
       fixture.database.db,
-      [signerEvent(alice.fid, alice.signer.publicKey, SignerEventType.REMOVE, { block: 100 })],
+      [signerEvent(alice.fid, alice.signer.publicKey, SignerEventType.ADMIN_RESET, { block: 100 })],
       clock,
     );
-    assert.ok(removal?.ok && removal.value.deactivatedSigner !== undefined);
-    await fixture.engine.revokeSigner(alice.fid, removal.value.deactivatedSigner);
+    assert.ok(reset?.ok && reset.value.deactivatedSigner !== undefined);
+    await fixture.engine.revokeSigner(alice.fid, reset.value.deactivatedSigner);
 
     const { events } = await eventsPage(fixture.database.db, 0, 100);
     const { MERGE_ON_CHAIN_EVENT, MERGE_MESSAGE, REVOKE_MESSAGE } = HubEventType;

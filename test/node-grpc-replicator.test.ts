@@ -124,9 +124,11 @@ forEachDialect('a hub-nodejs replicator', (dialect) => {
     // Four casts for dave, then the pruning job: the oldest goes at the limit of three.
     await submit(...[600, 590, 580, 570].map((ago) => castAdd(dave, `dave ${ago}`, ago)));
     assert.equal((await node.engine.prune()).length, 1);
-    // Alice's key is removed on chain; the chain reader then revokes what it signed.
-    const removal = signerEvent(alice.fid, alice.signer.publicKey, SignerEventType.REMOVE, { block: 1000 });
-    for (const result of await mergeOnChainEvents(node.database.db, [removal], clock)) assert.ok(result.ok);
+    // Alice's key is reset on chain; the chain reader then revokes what it signed (decision 0005).
+    const reset = signerEvent(alice.fid, alice.signer.publicKey, SignerEventType.ADMIN_RESET, {
+      block: 1000,
+    });
+    for (const result of await mergeOnChainEvents(node.database.db, [reset], clock)) assert.ok(result.ok);
     assert.ok((await node.engine.revokeSigner(alice.fid, alice.signer.publicKey)).length > 0);
     // The node did prune and revoke: dave keeps three casts, alice none of her messages.
     assert.equal((await node.get('/v1/castsByFid?fid=4')).body.messages.length, 3);

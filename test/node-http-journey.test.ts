@@ -75,6 +75,14 @@ const OPENAPI_EXCEPTIONS: OpenApiException[] = [
       body.url = { type: 'string', format: 'byte' };
     },
   },
+  {
+    name: 'storage limits list the storage lends store',
+    why: 'snapchain-messages.md §5: the limits carry STORE_TYPE_STORAGE_LENDS, which the document predates',
+    patch: (document) => {
+      const storeType = componentSchema(document, 'StoreType');
+      storeType.enum = [...(storeType.enum as string[]), 'STORE_TYPE_STORAGE_LENDS'];
+    },
+  },
 ];
 
 const openApi = loadHubOpenApi(OPENAPI_EXCEPTIONS);
@@ -247,6 +255,7 @@ forEachDialect('node over HTTP: a user journey against the hub OpenAPI and @farc
       STORE_TYPE_USER_DATA: 4,
       STORE_TYPE_VERIFICATIONS: 1,
       STORE_TYPE_USERNAME_PROOFS: 0,
+      STORE_TYPE_STORAGE_LENDS: 0,
     });
     assert.equal(limits.units, 1);
   });

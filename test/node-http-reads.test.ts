@@ -206,7 +206,7 @@ forEachDialect('node HTTP reads', (dialect) => {
     });
     assert.deepEqual(
       body.limits.map((limit: Json) => limit.storeType),
-      ['CASTS', 'LINKS', 'REACTIONS', 'USER_DATA', 'VERIFICATIONS', 'USERNAME_PROOFS'].map(
+      ['CASTS', 'LINKS', 'REACTIONS', 'USER_DATA', 'VERIFICATIONS', 'USERNAME_PROOFS', 'STORAGE_LENDS'].map(
         (s) => `STORE_TYPE_${s}`,
       ),
     );

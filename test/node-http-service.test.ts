@@ -126,7 +126,7 @@ describe('node service following a devnet', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('reads the registries at the canonical addresses, accepts the new signer and revokes it on removal', async () => {
+  it('reads the registries at the canonical addresses, accepts the new signer and stops it on removal', async () => {
     const account = await createAccount(devnet);
     await service.chainIngest?.caughtUp();
     const fid = Number(account.fid);
@@ -153,11 +153,17 @@ describe('node service following a devnet', () => {
     const castUrl = `${service.url}/v1/castById?fid=${fid}&hash=${bytesToHex(message.hash)}`;
     assert.equal((await fetch(castUrl)).status, 200);
 
+    // A removal keeps what the key signed and refuses what it signs next (decision 0008).
     await removeSigner(devnet, account, account.signer.publicKey);
     await service.chainIngest?.caughtUp();
-    const revoked = await fetch(castUrl);
-    assert.equal(revoked.status, 400);
-    assert.equal(((await revoked.json()) as { errCode: string }).errCode, 'not_found');
+    assert.equal((await fetch(castUrl)).status, 200);
+    const after = makeMessage(
+      { ...message.data!, timestamp: (message.data?.timestamp ?? 0) + 1 },
+      createEd25519Signer(seed),
+    );
+    const refused = await fetch(`${service.url}/v1/submitMessage`, octetStream(after));
+    assert.equal(refused.status, 400);
+    assert.equal(((await refused.json()) as { errCode: string }).errCode, 'bad_request.unknown_signer');
   });
 });
 

@@ -38,7 +38,7 @@ import type { TestDatabase } from '../src/storage/testing.js';
 /**
  * Issue 5 end to end: an account registered on a real devnet reaches the node through the chain ingest,
  * messages built and signed by @farcaster/core merge and are served, and removing the signer on chain
- * revokes them all, each step visible in the event log.
+ * stops it from signing more while what it signed stays (decision 0008), each step in the event log.
  */
 
 const STEP_TIMEOUT = { timeout: 30_000 };
@@ -142,10 +142,10 @@ forEachDialect('node journey: chain account, core-built messages, signer removal
     );
 
   let removedCast: ReceivedMessage;
-  /** Cast, reaction, link and user data: merged, then revoked with the signer. */
+  /** Cast, reaction, link and user data: merged, and kept after the signer's removal. */
   let adds: ReceivedMessage[];
   let castRemove: ReceivedMessage;
-  /** What the signer has stored once the cast remove merged: the messages its removal revokes. */
+  /** What the signer has stored once the cast remove merged: the messages its removal keeps. */
   const remaining = () => [...adds, castRemove];
   const TARGET_FID = 424_242;
 
@@ -190,22 +190,22 @@ forEachDialect('node journey: chain account, core-built messages, signer removal
     assert.deepEqual(casts.items.map(hex), [hex(keptCast.message), hex(castRemove.message)]);
   });
 
-  it('revokes every message of a signer removed on chain', STEP_TIMEOUT, async () => {
+  it('keeps every message of a signer removed on chain', STEP_TIMEOUT, async () => {
     await removeSigner(devnet, account, account.signer.publicKey);
     await ingest.caughtUp();
 
-    for (const message of [removedCast, ...remaining()]) {
-      assert.equal(await engine.messageByHash(message.message.hash), undefined);
+    for (const message of remaining()) {
+      assert.equal(hex(await engine.messageByHash(message.message.hash)), hex(message.message));
     }
     const page = { limit: 10 };
-    assert.deepEqual((await engine.castsByFid(fid, page)).items, []);
-    assert.deepEqual((await engine.reactionsByFid(fid, page)).items, []);
-    assert.deepEqual((await engine.linksByFid(fid, page)).items, []);
-    assert.deepEqual((await engine.userDataByFid(fid, page)).items, []);
+    assert.equal((await engine.castsByFid(fid, page)).items.length, 2);
+    assert.equal((await engine.reactionsByFid(fid, page)).items.length, 1);
+    assert.equal((await engine.linksByFid(fid, page)).items.length, 1);
+    assert.equal((await engine.userDataByFid(fid, page)).items.length, 1);
     assert.deepEqual(problems, []);
   });
 
-  it('logs the journey as events in order: registration, merges, removal, revocations', async () => {
+  it('logs the journey as events in order: registration, merges, removal and no revocation', async () => {
     const { events } = await eventsPage(database.db, 0, 1000);
     assert.ok(
       events.every((event, i) => i === 0 || event.id > (events[i - 1]?.id ?? Infinity)),
@@ -219,7 +219,6 @@ forEachDialect('node journey: chain account, core-built messages, signer removal
       ...adds.map((message) => `merge ${hex(message.message)} deleting []`),
       `merge ${hex(castRemove.message)} deleting [${hex(removedCast.message)}]`,
       'on chain signer REMOVE',
-      ...remaining().map((message) => `revoke ${hex(message.message)}`),
     ]);
   });
 

@@ -1,8 +1,9 @@
 /**
- * Issue 19, attack 2: revocations that do not stick. A signer removed on chain has its messages revoked
- * after the REMOVE commits, in transactions of their own (decision 0004); when that attempt fails, or the
- * process dies before it ends, the node must still revoke them, each with one REVOKE_MESSAGE. Real devnet,
- * messages signed by the on-chain signer, the node's HTTP API for every check.
+ * Issue 19, attack 2: revocations that do not stick. A signer reset on chain (the Key Registry's admin
+ * reset, decision 0005; a removal revokes nothing, decision 0008) has its messages revoked after the reset
+ * commits, in transactions of their own (decision 0004); when that attempt fails, or the process dies before
+ * it ends, the node must still revoke them, each with one REVOKE_MESSAGE. Real devnet, messages signed by the
+ * on-chain signer, the node's HTTP API for every check.
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -10,9 +11,15 @@ import type { ChildProcess } from 'node:child_process';
 import { after, before, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import { startDevnet } from '../src/chain/devnet/index.js';
 import type { Devnet } from '../src/chain/devnet/index.js';
-import { createAccount, removeSigner } from '../src/chain/fixtures.js';
+import { keyRegistryAbi } from '../src/chain/contracts.js';
+import {
+  DEVNET_ROLES,
+  devnetPublicClient,
+  devnetWalletClient,
+  startDevnet,
+} from '../src/chain/devnet/index.js';
+import { createAccount } from '../src/chain/fixtures.js';
 import type { FixtureAccount } from '../src/chain/fixtures.js';
 import { startNodeService } from '../src/node/index.js';
 import type { NodeService, NodeServiceDeps } from '../src/node/index.js';
@@ -59,6 +66,20 @@ function startNode(deps: NodeServiceDeps, chain = true): Promise<NodeService> {
   return startNodeService(parseCommand('node', COMMANDS.node.options, nodeFlags(chain), {}).config, deps);
 }
 
+/** The Key Registry's owner resets the account's signer (ADDED -> NULL), as the migration did. */
+async function resetSigner(account: FixtureAccount): Promise<void> {
+  const owner = devnet.accounts[DEVNET_ROLES.owner]?.address;
+  assert.ok(owner !== undefined, 'the devnet has an owner account');
+  const hash = await devnetWalletClient(devnet, owner).writeContract({
+    address: devnet.contracts.keyRegistry,
+    abi: keyRegistryAbi,
+    functionName: 'bulkResetKeysForMigration',
+    args: [[{ fid: account.fid, keys: [account.signer.publicKey] }]],
+  });
+  const receipt = await devnetPublicClient(devnet).waitForTransactionReceipt({ hash });
+  assert.equal(receipt.status, 'success');
+}
+
 /** Waits until the node follows the account's signer, then submits casts it signed; their hashes. */
 async function castWithSigner(url: string, account: FixtureAccount): Promise<string[]> {
   const signerUrl = `${url}/v1/onChainSignersByFid?fid=${account.fid}&signer=${account.signer.publicKey}`;
@@ -101,18 +122,14 @@ async function castsOf(url: string, account: FixtureAccount): Promise<string[]> 
   return page.messages.map((message: Json) => message.hash as string).sort();
 }
 
-/** The REMOVE is committed (the node serves it), and the removed key's casts are still served. */
-async function assertRemovedNotRevoked(
-  url: string,
-  account: FixtureAccount,
-  hashes: string[],
-): Promise<void> {
+/** The reset is committed (the node serves it), and the reset key's casts are still served. */
+async function assertResetNotRevoked(url: string, account: FixtureAccount, hashes: string[]): Promise<void> {
   const signers: Json = await getJson(
     `${url}/v1/onChainEventsByFid?fid=${account.fid}&event_type=EVENT_TYPE_SIGNER`,
   );
   assert.deepEqual(
     signers.events.map((event: Json) => event.signerEventBody.eventType),
-    ['SIGNER_EVENT_TYPE_ADD', 'SIGNER_EVENT_TYPE_REMOVE'],
+    ['SIGNER_EVENT_TYPE_ADD', 'SIGNER_EVENT_TYPE_ADMIN_RESET'],
   );
   assert.deepEqual(await castsOf(url, account), hashes);
 }
@@ -174,7 +191,7 @@ forEachDialect('durable signer revocation', (dialect) => {
   });
   after(() => database.cleanup());
 
-  it('retries a revocation that failed after the REMOVE committed: the casts go, each revoked once', async (t) => {
+  it('retries a revocation that failed after the reset committed: the casts go, each revoked once', async (t) => {
     const account = await createAccount(devnet);
     let failedOnce = (): void => undefined;
     const failed = new Promise<void>((resolve) => (failedOnce = resolve));
@@ -198,14 +215,14 @@ forEachDialect('durable signer revocation', (dialect) => {
     t.after(() => node.close());
     const hashes = await castWithSigner(node.url, account);
 
-    await removeSigner(devnet, account, account.signer.publicKey);
+    await resetSigner(account);
     await within('the failed revocation', 30_000, failed);
-    await assertRemovedNotRevoked(node.url, account, hashes);
+    await assertResetNotRevoked(node.url, account, hashes);
     releaseRetry();
     await assertRevokedOnce(node.url, account, hashes);
   });
 
-  it('finishes on restart a revocation the process was killed in (SIGKILL after the REMOVE committed)', async (t) => {
+  it('finishes on restart a revocation the process was killed in (SIGKILL after the reset committed)', async (t) => {
     const account = await createAccount(devnet);
     const options = JSON.stringify(await connectionOf(database, dialect));
     const child = spawn(
@@ -225,14 +242,14 @@ forEachDialect('durable signer revocation', (dialect) => {
     );
     const hashes = await castWithSigner(url, account);
 
-    await removeSigner(devnet, account, account.signer.publicKey);
+    await resetSigner(account);
     await within('the hanging revocation', 30_000, outputMatching(child, /revocation hanging/, output));
-    await assertRemovedNotRevoked(url, account, hashes);
+    await assertResetNotRevoked(url, account, hashes);
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGKILL');
     await exited;
 
-    // Without the chain: only the queue committed with the REMOVE can make the restarted node revoke.
+    // Without the chain: only the queue committed with the reset can make the restarted node revoke.
     const node = await startNode({ database: await database.reopen() }, false);
     t.after(() => node.close());
     await assertRevokedOnce(node.url, account, hashes);

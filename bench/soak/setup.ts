@@ -5,15 +5,16 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createAccount } from '../../src/chain/fixtures.js';
+import type { DevnetConnection } from '../../src/chain/devnet/clients.js';
 import type { DevAccount } from '../../src/chain/devnet/index.js';
-import type { DevnetFile } from '../../src/cli/dev/devnet-file.js';
 import { createAppKeyToken } from '../../src/protocol/app-key-token.js';
 import { makeMessage } from '../../src/protocol/builder.js';
 import { createEd25519Signer, type Ed25519Signer } from '../../src/protocol/ed25519.js';
 import { FarcasterNetwork, Message, MessageType, UserDataType } from '../../src/protocol/gen/message.js';
 import { hexToBytes } from '../../src/protocol/hex.js';
 import { toFarcasterTime } from '../../src/protocol/time.js';
-import type { Client } from './http.js';
+import { LIMITS } from './budgets.js';
+import type { World } from './world.js';
 
 export interface SoakAccount {
   fid: number;
@@ -32,7 +33,7 @@ export function farcasterNow(): number {
 }
 
 /** Runs `task` over `items` with at most `limit` at once. */
-export async function inBatches<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>) {
+async function inBatches<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>) {
   const results: R[] = new Array<R>(items.length);
   let next = 0;
   const lane = async () => {
@@ -63,14 +64,8 @@ async function until<T>(
  * Registers `count` accounts on the chain, six at a time, each lane paid by its own dev account (3 to 8):
  * anvil assigns an unlocked account's nonces without a lock, so two lanes sharing a funder could collide.
  */
-export async function createAccounts(devnet: DevnetFile, count: number): Promise<SoakAccount[]> {
-  const connection = {
-    rpcUrl: devnet.chainRpcUrl,
-    chainId: devnet.chainId,
-    accounts: devnet.accounts,
-    contracts: devnet.contracts,
-  };
-  const funders = devnet.accounts.slice(3, 9);
+export async function createAccounts(chain: DevnetConnection, count: number): Promise<SoakAccount[]> {
+  const funders = chain.accounts.slice(3, 9);
   if (funders.length === 0) throw new Error('devnet.json lists too few dev accounts');
   const lanes = funders.map((funder, lane) =>
     Array.from({ length: count }, (_, index) => index).filter((index) => index % funders.length === lane),
@@ -79,7 +74,7 @@ export async function createAccounts(devnet: DevnetFile, count: number): Promise
     lanes.map(async (indexes, lane) => {
       const accounts: [number, SoakAccount][] = [];
       for (const index of indexes) {
-        const account = await createAccount(connection, { funder: funders[lane] });
+        const account = await createAccount(chain, { funder: funders[lane] });
         const seed = hexToBytes(account.signer.privateKey);
         if (seed === undefined) throw new Error('fixture signer key is not hex');
         const signer = createEd25519Signer(seed);
@@ -96,15 +91,12 @@ export async function createAccounts(devnet: DevnetFile, count: number): Promise
 
 /**
  * Waits until the node merges a first message of each account (a display name), which needs its fid,
- * signer and storage from the chain; then until the social API accepts each account's token.
+ * signer and storage from the chain; then until the social API accepts each account's token. Both calls
+ * count against the account's budgets.
  */
-export async function waitUntilUsable(
-  client: Client,
-  urls: DevnetFile['urls'],
-  accounts: readonly SoakAccount[],
-  tokens: Tokens,
-): Promise<void> {
-  await inBatches(accounts, 8, async (account) => {
+export async function waitUntilUsable(world: World): Promise<void> {
+  const { client, urls, tokens, budgets } = world;
+  await inBatches(world.accounts, 8, async (account) => {
     const message = makeMessage(
       {
         type: MessageType.USER_DATA_ADD,
@@ -121,7 +113,9 @@ export async function waitUntilUsable(
       () => `the node to accept fid ${account.fid}'s messages (last: ${last})`,
       120_000,
       async () => {
-        const answer = await client.request('POST', `${urls.node}/v1/submitMessage`, { raw });
+        const done = budgets.force(LIMITS.messages, `messages:${account.fid}`);
+        const answer = await client.request('POST', `${urls.nodes[0]}/v1/submitMessage`, { raw });
+        done();
         last = `${answer.status} ${answer.body.slice(0, 200)}`;
         return answer.status === 200 ? true : undefined;
       },
@@ -131,10 +125,12 @@ export async function waitUntilUsable(
       60_000,
       async () => {
         // Idempotent and harmless: unblocking someone not blocked.
+        const done = budgets.force(LIMITS.blocks, `blocks:${account.fid}`);
         const answer = await client.request('DELETE', `${urls.social}/fc/blocked-users`, {
           token: tokens.of(account),
           json: { unblockFid: account.fid === 1 ? 2 : 1 },
         });
+        done();
         last = `${answer.status} ${answer.body.slice(0, 200)}`;
         return answer.status === 200 ? true : undefined;
       },

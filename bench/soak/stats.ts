@@ -43,36 +43,25 @@ export class Histogram {
 export const SERVICES = ['node', 'names', 'social'] as const;
 export type Service = (typeof SERVICES)[number];
 
-/** How a finished request counts. */
-export type Outcome =
-  /** 2xx, or a non-2xx the load asked for on purpose. */
-  | 'ok'
-  /** A documented rate limit answered (node: `API rate limit exceeded`; social: 429). */
-  | 'throttled'
-  /** Anything else: a non-2xx nobody expected, or a transport failure. */
-  | 'error';
-
+/** Requests and their latencies; an error is an unexpected answer (any the load did not ask for). */
 export class ServiceStats {
   readonly latency = new Histogram();
   ok = 0;
-  throttled = 0;
   errors = 0;
 
   get requests(): number {
-    return this.ok + this.throttled + this.errors;
+    return this.ok + this.errors;
   }
 
-  record(outcome: Outcome, ms: number): void {
+  record(ok: boolean, ms: number): void {
     this.latency.record(ms);
-    if (outcome === 'ok') this.ok++;
-    else if (outcome === 'throttled') this.throttled++;
+    if (ok) this.ok++;
     else this.errors++;
   }
 
   add(other: ServiceStats): void {
     this.latency.add(other.latency);
     this.ok += other.ok;
-    this.throttled += other.throttled;
     this.errors += other.errors;
   }
 }
@@ -83,19 +72,18 @@ export function emptyStats(): StatsByService {
   return { node: new ServiceStats(), names: new ServiceStats(), social: new ServiceStats() };
 }
 
-/** Requests and failures per operation (e.g. `node cast`), for the summary. */
+/** Requests and unexpected answers per operation (e.g. `node cast`), for the summary. */
 export class OperationCounts {
-  private readonly counts = new Map<string, { requests: number; errors: number; throttled: number }>();
+  private readonly counts = new Map<string, { requests: number; errors: number }>();
 
-  record(operation: string, outcome: Outcome): void {
+  record(operation: string, ok: boolean): void {
     let entry = this.counts.get(operation);
-    if (entry === undefined) this.counts.set(operation, (entry = { requests: 0, errors: 0, throttled: 0 }));
+    if (entry === undefined) this.counts.set(operation, (entry = { requests: 0, errors: 0 }));
     entry.requests++;
-    if (outcome === 'error') entry.errors++;
-    if (outcome === 'throttled') entry.throttled++;
+    if (!ok) entry.errors++;
   }
 
-  entries(): [string, { requests: number; errors: number; throttled: number }][] {
+  entries(): [string, { requests: number; errors: number }][] {
     return [...this.counts.entries()].sort(([a], [b]) => a.localeCompare(b));
   }
 }

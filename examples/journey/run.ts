@@ -1,11 +1,13 @@
 /**
  * A new user's whole life on a running `agora dev`: an fid on chain, a signer through a signed key
- * request, an fname set as username, casts into a channel, a member invite accepted, a cast hidden by a
- * moderator, a block, and all of it read back through the node, the name registry and the social API.
+ * request and a gasless one without a chain transaction, an fname set as username, casts into a channel, a
+ * member invite accepted, a cast hidden by a moderator, a block, and all of it read back through the node,
+ * the name registry and the social API.
  */
 import {
   FarcasterNetwork,
   makeCastAdd,
+  MessageType,
   makeUserDataAdd,
   makeUserNameProofClaim,
   UserDataType,
@@ -15,7 +17,7 @@ import {
 import { bytesToHex, type Hex } from 'viem';
 import { devChain, fundedWallet, registerFid } from './chain.js';
 import { appKeyToken, call, eventually, submit, type Urls } from './clients.js';
-import { requestSigner, type Account } from './signer.js';
+import { gaslessSigner, requestSigner, type Account } from './signer.js';
 
 /** The parts of `.agora/devnet.json` the journey reads. */
 export interface DevnetInfo {
@@ -61,7 +63,10 @@ export async function runJourney(devnet: DevnetInfo, options: JourneyOptions = {
   const aliceKey = await requestSigner(urls.social, app, alice, log);
   const bobKey = await requestSigner(urls.social, app, bob, log);
 
-  log('3. Alice registers an fname and makes it her username on the node');
+  log('3. The app also gets a gasless signer for alice, for casts only: no chain transaction');
+  const aliceCasts = await gaslessSigner(urls.node, app, alice, [MessageType.CAST_ADD], log);
+
+  log('4. Alice registers an fname and makes it her username on the node');
   const username = `alice${alice.fid}`;
   const timestamp = Math.floor(Date.now() / 1000);
   const claim = makeUserNameProofClaim({ name: username, owner: alice.account.address, timestamp });
@@ -90,20 +95,22 @@ export async function runJourney(devnet: DevnetInfo, options: JourneyOptions = {
   await submit(urls.node, usernameMessage._unsafeUnwrap());
   log(`  ${username} registered and set as username`);
 
-  log('4. Bob creates a channel; alice follows it and casts into it');
+  log('5. Bob creates a channel; alice follows it and casts into it with her gasless signer');
   const channelId = `journey${bob.fid}`;
   const bobToken = await appKeyToken(bob.fid, bobKey);
   const aliceToken = await appKeyToken(alice.fid, aliceKey);
+  // The social API takes tokens of gasless keys as of any signer of the fid.
+  const aliceGaslessToken = await appKeyToken(alice.fid, aliceCasts);
   const created = await call<{ result: { channel: { url: string } } }>('POST', `${urls.social}/fc/channels`, {
     token: bobToken,
     body: { id: channelId, name: 'Journey', description: 'Where new users say hello' },
   });
   const channelUrl = created.result.channel.url;
-  await call('POST', `${urls.social}/fc/channel-follows`, { token: aliceToken, body: { channelId } });
-  const hello = await castInto(urls.node, alice.fid, aliceKey, channelUrl, 'hello, channel!');
+  await call('POST', `${urls.social}/fc/channel-follows`, { token: aliceGaslessToken, body: { channelId } });
+  const hello = await castInto(urls.node, alice.fid, aliceCasts, channelUrl, 'hello, channel!');
   log(`  alice cast ${hello} into ${channelUrl}`);
 
-  log('5. Bob invites alice as a member; she accepts');
+  log('6. Bob invites alice as a member; she accepts');
   await call('POST', `${urls.social}/fc/channel-invites`, {
     token: bobToken,
     body: { channelId, inviteFid: alice.fid, role: 'member' },
@@ -113,7 +120,7 @@ export async function runJourney(devnet: DevnetInfo, options: JourneyOptions = {
     body: { channelId, role: 'member', accept: true },
   });
 
-  log('6. Alice casts something off-topic; bob, the owner, hides it');
+  log('7. Alice casts something off-topic; bob, the owner, hides it');
   const offTopic = await castInto(urls.node, alice.fid, aliceKey, channelUrl, 'buy my token');
   await eventually('the social API to index the cast', () =>
     call('POST', `${urls.social}/fc/moderated-casts`, {
@@ -122,10 +129,10 @@ export async function runJourney(devnet: DevnetInfo, options: JourneyOptions = {
     }),
   );
 
-  log('7. Alice blocks bob');
+  log('8. Alice blocks bob');
   await call('POST', `${urls.social}/fc/blocked-users`, { token: aliceToken, body: { blockFid: bob.fid } });
 
-  log('8. Everything, read back through the three APIs');
+  log('9. Everything, read back through the three APIs');
   await readBack(urls, { alice, bob, username, channelId, hello, offTopic }, log);
   return { alice: alice.fid, bob: bob.fid, app: app.fid, username, channelId, hiddenCast: offTopic };
 }

@@ -3,6 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import {
   BaseError,
   NonceTooLowError,
+  WaitForTransactionReceiptTimeoutError,
   parseEther,
   zeroAddress,
   type Address,
@@ -66,6 +67,8 @@ export interface FixtureAccount extends FidOwner {
 const DEFAULT_FUNDING = parseEther('1');
 const DEFAULT_DEADLINE_SECONDS = 3600n;
 const MAX_SEND_ATTEMPTS = 20;
+/** How long a sent transaction may take to be mined; anvil mines each at once. */
+const CONFIRM_TIMEOUT_MS = 60_000;
 
 export interface CreateAccountOptions {
   /** The app requesting the signer (its custody key signs the key request); default: the new account. */
@@ -346,8 +349,10 @@ type DevnetWallet = ReturnType<typeof devnetWalletClient>;
 
 /**
  * Sends a transaction from `from` and waits until it is mined; throws if it reverts. A {@link DevAccount}
- * signs locally; a bare address must be an unlocked dev account. anvil picks an unlocked account's nonce
- * without a lock, so concurrent sends from one dev account can collide ("nonce too low"): they retry.
+ * signs locally; a bare address must be an unlocked dev account. One process hands anvil one transaction
+ * per sender at a time: anvil picks a nonce without a lock, and two sends given the same nonce either
+ * collide ("nonce too low", "replacement transaction underpriced") or, when the later one pays a higher fee,
+ * silently replace the earlier one, whose receipt then never comes. Collisions with other processes retry.
  */
 async function send(
   devnet: DevnetConnection,
@@ -355,16 +360,13 @@ async function send(
   from: DevAccount | Address,
   write: (wallet: DevnetWallet) => Promise<Hash>,
 ): Promise<void> {
-  const wallet = devnetWalletClient(
-    devnet,
-    typeof from === 'string' ? from : privateKeyToAccount(from.privateKey),
-  );
+  const sender = typeof from === 'string' ? from : privateKeyToAccount(from.privateKey);
+  const wallet = devnetWalletClient(devnet, sender);
+  const key = `${devnet.rpcUrl} ${(typeof sender === 'string' ? sender : sender.address).toLowerCase()}`;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await confirm(devnet, what, await write(wallet));
+      return await confirm(devnet, what, await oneAtATime(key, () => write(wallet)));
     } catch (error) {
-      // Two senders from one account picked the same nonce: anvil says "nonce too low" or, when the
-      // other transaction is still pending, "replacement transaction underpriced".
       const collided =
         error instanceof BaseError &&
         error.walk(
@@ -378,7 +380,29 @@ async function send(
   }
 }
 
+/** The tail of each sender's queue of submissions. */
+const submissions = new Map<string, Promise<unknown>>();
+
+/** Runs `task` once every earlier task queued under `key` has settled. */
+function oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {
+  const result = (submissions.get(key) ?? Promise.resolve()).then(task, task);
+  const tail = result.catch(() => undefined);
+  submissions.set(key, tail);
+  void tail.then(() => {
+    if (submissions.get(key) === tail) submissions.delete(key);
+  });
+  return result;
+}
+
 async function confirm(devnet: DevnetConnection, what: string, hash: Hash): Promise<void> {
-  const receipt = await devnetPublicClient(devnet).waitForTransactionReceipt({ hash });
+  // viem waits for ever by default: a dropped transaction must fail the caller, not hang it.
+  const receipt = await devnetPublicClient(devnet)
+    .waitForTransactionReceipt({ hash, timeout: CONFIRM_TIMEOUT_MS })
+    .catch((error: unknown) => {
+      if (!(error instanceof WaitForTransactionReceiptTimeoutError)) throw error;
+      throw new Error(`devnet: ${what} transaction ${hash} was not mined within ${CONFIRM_TIMEOUT_MS} ms`, {
+        cause: error,
+      });
+    });
   if (receipt.status !== 'success') throw new Error(`devnet: ${what} transaction ${hash} reverted`);
 }

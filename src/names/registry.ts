@@ -4,6 +4,7 @@ import { normalizeHex, type Hex } from '../protocol/hex.js';
 import { unixSeconds, type Clock } from '../shared/clock.js';
 import type { CustodyLookup } from '../chain/custody.js';
 import { NamesError } from './errors.js';
+import type { NamesMetrics } from './metrics.js';
 import type { ServerSigner } from './server-signer.js';
 import type { TransferLimits } from './transfer-limits.js';
 import {
@@ -60,10 +61,11 @@ export interface NameRegistryOptions {
   clock: Clock;
   policy: RegistryPolicy;
   limits: TransferLimits;
+  metrics?: NamesMetrics | undefined;
 }
 
 export function createNameRegistry(options: NameRegistryOptions): NameRegistry {
-  const { database, custody, signer, clock, policy, limits } = options;
+  const { database, custody, signer, clock, policy, limits, metrics } = options;
   const { db } = database;
 
   /**
@@ -113,6 +115,40 @@ export function createNameRegistry(options: NameRegistryOptions): NameRegistry {
     }
   }
 
+  /** Validates the transfer and stores it, unless it repeats the latest one. */
+  async function store(
+    request: TransferRequest,
+    caller: Caller,
+  ): Promise<{ transfer: Transfer; stored: boolean }> {
+    const { authority, owner } = await preflight(request, caller);
+    const { name, timestamp } = request;
+    // Signed before the lock is taken, so writers hold it only for their reads and writes.
+    const serverSignature = await signer.sign({ name, timestamp, owner });
+    // The signature check accepted it, so it is hex.
+    const userSignature = normalizeHex(request.signature) as Hex;
+    return withWriteLock(database, async (trx, lastId) => {
+      const state = {
+        latest: await latestTransfer(trx, name),
+        heldByReceiver: request.to === 0 ? undefined : await nameHeldBy(trx, request.to),
+      };
+      const nowSeconds = unixSeconds(clock);
+      const decision = decide(request, owner, state, { authority, nowSeconds, policy });
+      if (decision.kind === 'repeat') return { transfer: decision.transfer, stored: false };
+      const transfer = await insertTransfer(trx, lastId, {
+        timestamp,
+        username: name,
+        owner,
+        from: request.from,
+        to: request.to,
+        userSignature,
+        serverSignature,
+        requesterFid: request.fid || undefined,
+        createdAt: clock.now(),
+      });
+      return { transfer, stored: true };
+    });
+  }
+
   return {
     signerAddress: signer.address,
     currentTime: () => unixSeconds(clock),
@@ -135,32 +171,14 @@ export function createNameRegistry(options: NameRegistryOptions): NameRegistry {
     },
 
     async submit(request, caller) {
-      const { authority, owner } = await preflight(request, caller);
-      const { name, timestamp } = request;
-      // Signed before the lock is taken, so writers hold it only for their reads and writes.
-      const serverSignature = await signer.sign({ name, timestamp, owner });
-      // The signature check accepted it, so it is hex.
-      const userSignature = normalizeHex(request.signature) as Hex;
-      return withWriteLock(database, async (trx, lastId) => {
-        const state = {
-          latest: await latestTransfer(trx, name),
-          heldByReceiver: request.to === 0 ? undefined : await nameHeldBy(trx, request.to),
-        };
-        const nowSeconds = unixSeconds(clock);
-        const decision = decide(request, owner, state, { authority, nowSeconds, policy });
-        if (decision.kind === 'repeat') return decision.transfer;
-        return insertTransfer(trx, lastId, {
-          timestamp,
-          username: name,
-          owner,
-          from: request.from,
-          to: request.to,
-          userSignature,
-          serverSignature,
-          requesterFid: request.fid || undefined,
-          createdAt: clock.now(),
-        });
-      });
+      try {
+        const { transfer, stored } = await store(request, caller);
+        if (stored) metrics?.stored(transfer);
+        return transfer;
+      } catch (error) {
+        if (error instanceof NamesError) metrics?.refused(error.code);
+        throw error;
+      }
     },
 
     ping: () => ping(database),

@@ -3,12 +3,14 @@ import type { ContractAddresses } from '../chain/contracts.js';
 import type { Hex } from '../protocol/hex.js';
 import type { NamesConfig } from '../shared/config/index.js';
 import { createHttpApp, type HttpApp } from '../shared/http/index.js';
+import { createServiceMetrics } from '../shared/metrics/index.js';
 import { openServiceDatabase } from '../storage/index.js';
 import { systemClock, type Clock } from '../shared/clock.js';
 import { chainCustodyLookup, type CustodyLookup } from '../chain/custody.js';
 import { registerNamesRoutes } from './http/routes.js';
 import { namesErrorRenderer } from './http/render.js';
 import { createNameRegistry, type NameRegistry } from './registry.js';
+import { createNamesMetrics } from './metrics.js';
 import { createServerSigner } from './server-signer.js';
 import { createTransferLimits } from './transfer-limits.js';
 import { agoraVersion } from '../shared/version.js';
@@ -67,6 +69,7 @@ export async function createNamesService(
           { rpcUrl: chain.rpcUrl, idRegistry: chain.contracts?.idRegistry, cacheTtlMs: chain.cacheTtlMs },
           clock,
         );
+  const metrics = createServiceMetrics('names', config.metricsPort);
   const registry = createNameRegistry({
     database,
     custody,
@@ -86,6 +89,7 @@ export async function createNamesService(
       perFid: config.transferFidLimit,
       windowSeconds: config.transferRateWindowSeconds,
     }),
+    metrics: createNamesMetrics(metrics.registry),
   });
   const app = await createHttpApp({
     service: 'names',
@@ -98,13 +102,17 @@ export async function createNamesService(
     errors: namesErrorRenderer,
     healthCheck: registry.ping,
     onClose: database.close,
+    metrics,
   });
   registerNamesRoutes(app, registry);
   await app.ready();
   return {
     app,
     registry,
-    listen: () => app.listen({ port: config.port, host: config.host }),
+    listen: async () => {
+      await metrics.listen(config.host);
+      return app.listen({ port: config.port, host: config.host });
+    },
     close: async () => {
       await app.close();
     },

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { bytesToHex, type Hex } from '../protocol/hex.js';
 import type { Database } from '../storage/index.js';
+import { reusableQuery, reusableQueryByShape } from '../storage/reusable-query.js';
 
 /**
  * The names service's tables (created by src/storage/migrations/names) and every query on them. Integers
@@ -113,35 +114,79 @@ function toTransfer(row: TransferRow): Transfer {
   };
 }
 
+function selectTransfers(db: Kysely<NamesTables>) {
+  return db.selectFrom('transfers').select(TRANSFER_COLUMNS);
+}
+
+type TransfersQuery = ReturnType<typeof selectTransfers>;
+
+/** Which filters a page of transfers has: the clauses of its statement, compiled once for each. */
+type FilterShape = Record<keyof TransferFilter, boolean>;
+
+const transfersPage = reusableQueryByShape(
+  (shape: FilterShape) => `${+shape.afterId}${+shape.name}${+shape.fid}${+shape.afterTimestamp}`,
+  (
+    shape,
+    db: Kysely<NamesTables>,
+    afterId: number | undefined,
+    name: string | undefined,
+    fid: number | undefined,
+    afterTimestamp: number | undefined,
+    limit: number,
+  ) => {
+    let query = selectTransfers(db);
+    if (shape.afterId) query = query.where('id', '>', afterId as number);
+    if (shape.name) query = query.where('username', '=', name as string);
+    if (shape.fid) query = ofFid(query, fid as number);
+    if (shape.afterTimestamp) {
+      query = query.where('timestamp', '>', afterTimestamp as number).orderBy('timestamp');
+    }
+    return query.orderBy('id').limit(limit);
+  },
+);
+
 /** Ascending id, or ascending timestamp then id when paging by timestamp. */
 export async function listTransfers(
   db: Kysely<NamesTables>,
   filter: TransferFilter,
   limit: number,
 ): Promise<Transfer[]> {
-  let query = db.selectFrom('transfers').select(TRANSFER_COLUMNS);
-  if (filter.afterId !== undefined) query = query.where('id', '>', filter.afterId);
-  if (filter.name !== undefined) query = query.where('username', '=', filter.name);
-  if (filter.fid !== undefined) {
-    const fid = filter.fid;
-    query = query.where((eb) => eb.or([eb('from_fid', '=', fid), eb('to_fid', '=', fid)]));
-  }
-  if (filter.afterTimestamp !== undefined) {
-    query = query.where('timestamp', '>', filter.afterTimestamp).orderBy('timestamp');
-  }
-  const rows = await query.orderBy('id').limit(limit).execute();
+  const { afterId, name, fid, afterTimestamp } = filter;
+  const shape: FilterShape = {
+    afterId: afterId !== undefined,
+    name: name !== undefined,
+    fid: fid !== undefined,
+    afterTimestamp: afterTimestamp !== undefined,
+  };
+  const rows = await transfersPage(shape, db, afterId, name, fid, afterTimestamp, limit);
   return rows.map(toTransfer);
 }
 
-/**
- * The latest transfer of `name` (of any name when absent), by timestamp. Ties go to the later id: the
- * rules never let a name's timestamps go back, so that is the one written last.
- */
+function ofFid(query: TransfersQuery, fid: number): TransfersQuery {
+  return query.where((eb) => eb.or([eb('from_fid', '=', fid), eb('to_fid', '=', fid)]));
+}
+
+/** Ties go to the later id: the rules never let a name's timestamps go back, so that is the one written last. */
+function latestOf(query: TransfersQuery) {
+  return query.orderBy('timestamp', 'desc').orderBy('id', 'desc').limit(1);
+}
+
+const latestOfName = reusableQuery((db: Kysely<NamesTables>, name: string) =>
+  latestOf(selectTransfers(db).where('username', '=', name)),
+);
+const latestOfAll = reusableQuery((db: Kysely<NamesTables>) => latestOf(selectTransfers(db)));
+const latestOfFid = reusableQuery((db: Kysely<NamesTables>, fid: number) =>
+  latestOf(ofFid(selectTransfers(db), fid)),
+);
+const holderOf = reusableQuery((db: Kysely<NamesTables>, fid: number) =>
+  db.selectFrom('name_holders').select('name').where('fid', '=', fid),
+);
+
+const firstTransfer = ([row]: TransferRow[]) => (row === undefined ? undefined : toTransfer(row));
+
+/** The latest transfer of `name` (of any name when absent), by timestamp, then id. */
 export async function latestTransfer(db: Kysely<NamesTables>, name?: string): Promise<Transfer | undefined> {
-  let query = db.selectFrom('transfers').select(TRANSFER_COLUMNS);
-  if (name !== undefined) query = query.where('username', '=', name);
-  const row = await query.orderBy('timestamp', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
-  return row === undefined ? undefined : toTransfer(row);
+  return firstTransfer(name === undefined ? await latestOfAll(db) : await latestOfName(db, name));
 }
 
 /** The latest transfer (by timestamp, then id) to or from `fid`, of any name. */
@@ -149,20 +194,12 @@ export async function latestTransferOfFid(
   db: Kysely<NamesTables>,
   fid: number,
 ): Promise<Transfer | undefined> {
-  const row = await db
-    .selectFrom('transfers')
-    .select(TRANSFER_COLUMNS)
-    .where((eb) => eb.or([eb('from_fid', '=', fid), eb('to_fid', '=', fid)]))
-    .orderBy('timestamp', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row === undefined ? undefined : toTransfer(row);
+  return firstTransfer(await latestOfFid(db, fid));
 }
 
 /** The name `fid` holds now, if any. */
 export async function nameHeldBy(db: Kysely<NamesTables>, fid: number): Promise<string | undefined> {
-  const row = await db.selectFrom('name_holders').select('name').where('fid', '=', fid).executeTakeFirst();
+  const [row] = await holderOf(db, fid);
   return row?.name;
 }
 

@@ -9,7 +9,8 @@ import { cachedFor } from '../shared/cached.js';
 import { systemClock, type Clock } from '../shared/clock.js';
 import type { Database } from '../storage/index.js';
 import type { ReceivedMessage } from '../protocol/message.js';
-import type { Engine, MergeOutcome, Prepared } from './engine/index.js';
+import { signerCounts, signerOf, signersPage } from './engine/index.js';
+import type { Engine, MergeOutcome, Prepared, SignerCounts, SignerPosition } from './engine/index.js';
 import { eventById, eventsBetween, eventsPage } from './events/index.js';
 import type { EventRange, EventsPage } from './events/index.js';
 import { hubFailure } from './failure.js';
@@ -19,10 +20,10 @@ import {
   activeSignerEvents,
   fidRegistration,
   fidsPage,
+  hasAuthAddress,
   idRegisterEventByAddress,
   idRegisterEventByFid,
   onChainEvents,
-  onChainSigner,
 } from './onchain/index.js';
 import type { ChainPosition } from './onchain/index.js';
 import type { Page, PageRequest } from './store/page.js';
@@ -46,7 +47,7 @@ export interface DbStats {
 export interface FidAddressType {
   /** The fid's current custody address. */
   isCustody: boolean;
-  /** Always false: Agora has no auth addresses. */
+  /** The Key Registry added the address to the fid as a key of type 2 (a later removal does not count). */
   isAuth: boolean;
   /** The fid has an active verification of the address. */
   isVerified: boolean;
@@ -74,11 +75,15 @@ export interface NodeApi {
     type: OnChainEventType,
     page: PageRequest<ChainPosition>,
   ): Promise<Page<OnChainEvent, ChainPosition>>;
+  /** The ADD events of the fid's active on-chain keys (the deprecated on-chain signer reads). */
   activeSigners(fid: number, page: PageRequest<ChainPosition>): Promise<Page<OnChainEvent, ChainPosition>>;
   activeSigner(fid: number, key: Uint8Array): Promise<OnChainEvent | undefined>;
-  /** activeSigner and activeSigners as unified signer records. */
+  /** A key of the fid, on chain or gasless (expired included), as a unified signer record. */
   signer(fid: number, key: Uint8Array): Promise<Signer | undefined>;
-  signers(fid: number, page: PageRequest<ChainPosition>): Promise<Page<Signer, ChainPosition>>;
+  /** The fid's on-chain keys, then its gasless keys. */
+  signers(fid: number, page: PageRequest<SignerPosition>): Promise<Page<Signer, SignerPosition>>;
+  /** The fid's gasless key count and limit, its user nonce, and the app nonces of `requesterFids`. */
+  signerCounts(fid: number, requesterFids: readonly number[]): Promise<SignerCounts>;
   idRegisterEventByAddress(address: Uint8Array): Promise<OnChainEvent | undefined>;
   idRegisterEvent(fid: number): Promise<OnChainEvent | undefined>;
   fidAddressType(fid: number, address: Uint8Array): Promise<FidAddressType>;
@@ -110,6 +115,8 @@ export interface NodeApiOptions {
   batching?: Partial<BatchingOptions> | undefined;
   /** Times the dbStats cache; the system clock when absent. */
   clock?: Clock | undefined;
+  /** Told each submitted message's outcome (the metrics count them). */
+  onSubmitted?: ((outcome: MergeOutcome) => void) | undefined;
 }
 
 /** dbStats counts every table: computed at most once a minute, however many callers ask. */
@@ -118,7 +125,8 @@ const DB_STATS_TTL_MS = 60_000;
 /** ENS proofs per read while collecting a fid's proofs; a fid holds at most 5 per storage unit. */
 const PROOFS_PER_READ = 1000;
 
-export function createNodeApi({ database, engine, version, batching, clock }: NodeApiOptions): NodeApi {
+export function createNodeApi(options: NodeApiOptions): NodeApi {
+  const { database, engine, version, batching, clock, onSubmitted } = options;
   const { db } = database;
   const dbStats = cachedFor(DB_STATS_TTL_MS, clock ?? systemClock, () => readDbStats(database));
   const submits = createSubmitPipeline<ReceivedMessage, Prepared, MergeOutcome>({
@@ -143,7 +151,11 @@ export function createNodeApi({ database, engine, version, batching, clock }: No
   return {
     engine,
     version,
-    submit: (received) => submits.add(received),
+    async submit(received) {
+      const outcome = await submits.add(received);
+      onSubmitted?.(outcome);
+      return outcome;
+    },
     dbStats,
     fids: (page) => fidsPage(db, page),
     onChainEvents(fid, type, page) {
@@ -154,24 +166,20 @@ export function createNodeApi({ database, engine, version, batching, clock }: No
     },
     activeSigners: (fid, page) => activeSignerEvents(db, fid, page),
     activeSigner: (fid, key) => activeSignerEvent(db, fid, key),
-    async signer(fid, key) {
-      const event = await activeSignerEvent(db, fid, key);
-      return event && onChainSigner(event);
-    },
-    async signers(fid, page) {
-      const events = await activeSignerEvents(db, fid, page);
-      return { items: events.items.map(onChainSigner), next: events.next };
-    },
+    signer: (fid, key) => signerOf(db, fid, key),
+    signers: (fid, page) => signersPage(db, fid, page),
+    signerCounts: (fid, requesterFids) => signerCounts(db, fid, requesterFids),
     idRegisterEventByAddress: (address) => idRegisterEventByAddress(db, address),
     idRegisterEvent: (fid) => idRegisterEventByFid(db, fid),
     async fidAddressType(fid, address) {
-      const [registration, verification] = await Promise.all([
+      const [registration, isAuth, verification] = await Promise.all([
         fidRegistration(db, fid),
+        hasAuthAddress(db, fid, address),
         engine.verification(fid, address),
       ]);
       return {
         isCustody: registration !== undefined && Buffer.from(registration.custodyAddress).equals(address),
-        isAuth: false,
+        isAuth,
         isVerified: verification !== undefined,
       };
     },

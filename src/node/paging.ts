@@ -1,3 +1,4 @@
+import type { SignerPosition } from './engine/index.js';
 import { badParam } from './failure.js';
 import type { ChainPosition } from './onchain/index.js';
 import type { PageRequest } from './store/page.js';
@@ -51,6 +52,18 @@ export const chainPositions: PositionCodec<ChainPosition> = {
     return blockNumber === undefined
       ? undefined
       : { blockNumber, logIndex: Buffer.from(bytes).readUInt32BE(8) };
+  },
+};
+
+const ED25519_KEY_BYTES = 32;
+
+/** Signer pages: an on-chain key's event position (12 bytes, as chainPositions), or a gasless key (32). */
+export const signerPositions: PositionCodec<SignerPosition> = {
+  encode: (position) => ('onchain' in position ? chainPositions.encode(position.onchain) : position.gasless),
+  decode(bytes) {
+    if (bytes.length === ED25519_KEY_BYTES) return { gasless: Uint8Array.from(bytes) };
+    const onchain = chainPositions.decode(bytes);
+    return onchain === undefined ? undefined : { onchain };
   },
 };
 

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { CANONICAL_ADDRESSES } from '../chain/contracts.js';
 import type { ChainReader } from '../chain/reader/index.js';
 import { realSleep } from '../shared/retry.js';
+import { createServiceMetrics } from '../shared/metrics/index.js';
 import { loopStatus } from '../shared/status.js';
 import { agoraVersion } from '../shared/version.js';
 import type { Sleep } from '../shared/retry.js';
@@ -14,7 +15,14 @@ import type { Database } from '../storage/index.js';
 import { createNodeApi } from './api.js';
 import type { BatchingOptions, NodeApi } from './api.js';
 import { createEngine, createSignaturePool } from './engine/index.js';
-import { createEventFeed, createEventStreams, pruneEvents, startJob, systemClock } from './events/index.js';
+import {
+  createEventFeed,
+  createEventStreams,
+  lastEventId,
+  pruneEvents,
+  startJob,
+  systemClock,
+} from './events/index.js';
 import type { Clock, Job } from './events/index.js';
 import { startFnameSync } from './fnames/index.js';
 import type { FnameSync } from './fnames/index.js';
@@ -26,6 +34,7 @@ import type { SignerDeactivated } from './ingest/index.js';
 import type { NodeTables } from './store/schema.js';
 import { createSubmitGuard } from './submit-guard.js';
 import { chainStatus, fnameStatus } from './loop-status.js';
+import { createNodeMetrics, type NodeMetrics } from './metrics.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** The reference prunes messages every 2 hours and expires events hourly. */
@@ -65,6 +74,8 @@ export interface NodeService {
   readonly chainIngest: ChainReader | undefined;
   /** Running when `namesUrl` is configured. */
   readonly fnameSync: FnameSync | undefined;
+  /** The node's counters on its `/metrics`. */
+  readonly metrics: NodeMetrics;
   /**
    * Stops both APIs (in-flight requests finish, event streams end), then the submits in flight, the loops
    * and jobs, then the database.
@@ -118,12 +129,19 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
       logger: log.child({ component: 'engine' }),
       signatures,
     });
+    const serviceMetrics = createServiceMetrics('node', config.metricsPort);
+    const metrics = createNodeMetrics(serviceMetrics.registry, {
+      headEventId: () => lastEventId(db),
+      // Read at scrape time, once the service is listening.
+      streams: () => eventStreams.running().length,
+    });
     api = createNodeApi({
       database,
       engine,
       version: deps.version ?? agoraVersion(),
       batching: deps.batching,
       clock,
+      onSubmitted: (outcome) => metrics.recordMerge(outcome),
     });
 
     const sleep = deps.sleep ?? realSleep;
@@ -203,6 +221,7 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
     });
     app = await createNodeHttpApp({
       api,
+      metrics: serviceMetrics,
       logger: deps.logger ?? false,
       corsOrigin: config.corsOrigin,
       connections: config,
@@ -215,6 +234,7 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
         revocations: loopStatus(revocationRetry.status(), false),
       }),
     });
+    await serviceMetrics.listen(config.host);
     const url = await app.listen({ host: config.host, port: config.port });
     if (config.grpcPort !== 0) {
       grpc = await startGrpcServer({
@@ -227,7 +247,7 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
         logger: deps.logger ?? false,
       });
     }
-    return { app, api, url, grpc, chainIngest, fnameSync, close };
+    return { app, api, url, grpc, chainIngest, fnameSync, metrics, close };
   } catch (error) {
     await close();
     throw error;

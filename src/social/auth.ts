@@ -21,8 +21,9 @@ export interface AuthenticatorOptions {
   /** Longest token lifetime accepted (spec §8 leaves it open; `--token-max-lifetime`). */
   maxLifetimeSeconds: number;
   /**
-   * How long a key found active is trusted without asking the node again. A key removed on chain stops
-   * working within this time after the node merges the removal.
+   * How long a key found active is trusted without asking the node again. A key removed (on chain or by a
+   * KEY_REMOVE) stops working within this time after the node merges the removal, an expired gasless key
+   * within this time after it expires.
    */
   signerCacheMs?: number;
 }

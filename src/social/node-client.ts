@@ -1,4 +1,6 @@
 import type { Hex } from '../protocol/hex.js';
+import { systemClock, unixSeconds } from '../shared/clock.js';
+import type { Clock } from '../shared/clock.js';
 import { createJsonClient, HttpStatusError, type GetJson } from '../shared/fetch/json-client.js';
 import { AGORA_USER_AGENT } from '../shared/fetch/user-agent.js';
 import { serverSentEvents } from '../shared/fetch/server-sent-events.js';
@@ -10,7 +12,7 @@ import { serverSentEvents } from '../shared/fetch/server-sent-events.js';
 export interface NodeClient {
   /** GET a node path with query parameters; throws HttpStatusError on a non-2xx answer. */
   getJson: GetJson;
-  /** Whether `key` is an active signer of `fid` right now. */
+  /** Whether `key` signs for `fid` right now: an active on-chain key, or a gasless key not yet expired. */
   isActiveSigner(fid: number, key: Hex): Promise<boolean>;
   /**
    * The node's live event stream (`/v1/events/stream`, Server-Sent Events) from `fromId` on, inclusive:
@@ -29,6 +31,8 @@ export interface StreamedEvent {
 export interface NodeClientOptions {
   nodeUrl: string;
   fetch?: typeof fetch;
+  /** Tells whether a gasless key has expired; the system clock when absent. */
+  clock?: Clock;
   timeoutMs?: number;
   signal?: AbortSignal;
 }
@@ -38,6 +42,7 @@ const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
 export function createNodeClient(options: NodeClientOptions): NodeClient {
   const doFetch = options.fetch ?? fetch;
+  const clock = options.clock ?? systemClock;
   const timeoutMs = options.timeoutMs ?? 10_000;
   const getJson = createJsonClient({
     baseUrl: options.nodeUrl,
@@ -50,8 +55,13 @@ export function createNodeClient(options: NodeClientOptions): NodeClient {
     getJson,
     async isActiveSigner(fid, key) {
       try {
-        await getJson('/v1/onChainSignersByFid', { fid: String(fid), signer: key });
-        return true;
+        // On-chain keys first, then gasless ones; the node lists a gasless key until it is removed, so
+        // whether it has expired is read from its record (on-chain keys have no expiry).
+        const { signer } = (await getJson('/v1/signer', { fid: String(fid), signer: key })) as {
+          signer?: { expiresAt?: unknown };
+        };
+        const expiresAt = signer?.expiresAt;
+        return typeof expiresAt !== 'number' || expiresAt >= unixSeconds(clock);
       } catch (error) {
         if (isHubNotFound(error)) return false;
         throw error;

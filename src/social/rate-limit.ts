@@ -128,9 +128,20 @@ function spanOf(windowMs: number): string {
   return windowMs % HOUR_MS === 0 ? `${windowMs / HOUR_MS} hours` : `${windowMs / 1000} s`;
 }
 
-function refusal(rule: RateLimitRule, state: RateLimitState): SocialError {
+/** A call over a rule's limit; names the rule so `/metrics` can count refusals by rule. */
+export class RateLimitRefusal extends SocialError {
+  constructor(
+    readonly rule: string,
+    code: SocialErrorCode,
+    options: { message: string; headers: Record<string, string> },
+  ) {
+    super(code, options);
+  }
+}
+
+function refusal(rule: RateLimitRule, state: RateLimitState): RateLimitRefusal {
   const code = rule.code ?? 'RATE_LIMITED';
-  return new SocialError(code, {
+  return new RateLimitRefusal(rule.name, code, {
     message: `${SOCIAL_ERRORS[code].message}: at most ${rule.limit} ${rule.what} per ${spanOf(rule.windowMs)}`,
     headers: { ...rateLimitHeaders(state), 'retry-after': String(state.resetSeconds) },
   });

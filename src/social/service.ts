@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { systemClock, type Clock } from '../shared/clock.js';
 import type { SocialConfig } from '../shared/config/index.js';
 import { createHttpApp, type HttpApp } from '../shared/http/index.js';
+import { createServiceMetrics } from '../shared/metrics/index.js';
 import { openServiceDatabase } from '../storage/index.js';
 import { createAuthenticator } from './auth.js';
 import type { SocialContext } from './context.js';
@@ -12,6 +13,7 @@ import { createIndexer, indexerStatus, type IndexerOptions } from './indexer/ind
 import type { ComponentStatus } from '../shared/status.js';
 import { agoraVersion } from '../shared/version.js';
 import { createKeyChain, type KeyChain } from './keys/chain.js';
+import { createSocialMetrics } from './metrics.js';
 import { createNodeClient, type NodeClient } from './node-client.js';
 import type { SocialDatabase, SocialTables } from './store.js';
 
@@ -60,6 +62,8 @@ export async function createSocialService(
   // Aborted last on close, cancelling whatever node read is still in flight.
   const stopReads = new AbortController();
   const node = options.node ?? createNodeClient({ nodeUrl: config.nodeUrl, signal: stopReads.signal });
+  const metrics = createServiceMetrics('social', config.metricsPort);
+  const socialMetrics = createSocialMetrics(metrics.registry);
   const context: SocialContext = {
     config,
     database,
@@ -67,15 +71,16 @@ export async function createSocialService(
     node,
     auth: createAuthenticator({ signers: node, clock, maxLifetimeSeconds: config.tokenMaxLifetime }),
     logger: options.logger,
-    chain:
+    chain: socialMetrics.observe(
       options.chain ??
-      (config.chainRpcUrl === undefined
-        ? undefined
-        : createKeyChain({
-            rpcUrl: config.chainRpcUrl,
-            relayerKey: config.relayerKey as `0x${string}` | undefined,
-            clock,
-          })),
+        (config.chainRpcUrl === undefined
+          ? undefined
+          : createKeyChain({
+              rpcUrl: config.chainRpcUrl,
+              relayerKey: config.relayerKey as `0x${string}` | undefined,
+              clock,
+            })),
+    ),
   };
   const indexer =
     options.indexer === false
@@ -98,6 +103,11 @@ export async function createSocialService(
     components: (): Record<string, ComponentStatus> =>
       indexer === undefined ? {} : { indexer: indexerStatus(indexer.status()) },
     onClose: database.close,
+    metrics,
+  });
+  app.addHook('onError', (_request, _reply, error, done) => {
+    socialMetrics.failed(error);
+    done();
   });
   registerSocialRoutes(app, context);
   registerIndexerRoutes(app, { adminToken: config.adminToken, status: indexer?.status });
@@ -106,7 +116,10 @@ export async function createSocialService(
   return {
     app,
     context,
-    listen: () => app.listen({ port: config.port, host: config.host }),
+    listen: async () => {
+      await metrics.listen(config.host);
+      return app.listen({ port: config.port, host: config.host });
+    },
     close: async () => {
       await indexer?.close();
       await app.close();

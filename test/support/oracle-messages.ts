@@ -1,12 +1,17 @@
 import assert from 'node:assert/strict';
 import {
+  ADMISSIBLE_KEY_ADD_SCOPES,
   bytesToBase58,
   CastType,
+  encodeGaslessSignedKeyRequestMetadata,
   Factories,
   FarcasterNetwork,
   makeCastAdd,
   makeCastRemove,
   makeFrameAction,
+  makeKeyAdd,
+  makeKeyRemove,
+  makeLendStorage,
   makeLinkAdd,
   makeLinkCompactState,
   makeLinkRemove,
@@ -24,6 +29,7 @@ import {
   Protocol,
   ReactionType,
   recreateSolanaClaimMessage,
+  StorageUnitType,
   UserDataType,
   UserNameType,
   ViemLocalEip712Signer,
@@ -31,7 +37,7 @@ import {
   type Signer,
 } from '@farcaster/core';
 import { coreEthVerificationBody } from './core-verification.js';
-import { getAddress } from 'viem';
+import { bytesToHex, getAddress } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import {
   createEd25519Signer,
@@ -52,6 +58,10 @@ export const EPOCH_SECONDS = 1_609_459_200;
 const EMBEDS_V1_CUTOFF = 73_612_800;
 /** Message timestamps are drawn up to here (2025-06-01), always in the past of the real clock. */
 const LATEST_TIMESTAMP = Date.UTC(2025, 5, 1) / 1000 - EPOCH_SECONDS;
+/** Gasless key messages are accepted on mainnet from 2026-05-07 17:00 UTC (Farcaster seconds). */
+const GASLESS_KEYS_FROM = 1_778_173_200 - EPOCH_SECONDS;
+/** Farcaster time now, as core reads it: lends are checked against the real clock. */
+const farcasterNow = () => Math.round(Date.now() / 1000) - EPOCH_SECONDS;
 
 /** Seeded choices of test inputs (mulberry32, src/shared/seeded-random.ts). */
 export class Random {
@@ -144,7 +154,9 @@ class FastSigner extends NobleEd25519Signer {
 }
 const RESULT_TEMPLATE = new NobleEd25519Signer(new Uint8Array(32)).getSignerKey();
 
-const signers = Array.from({ length: 6 }, (_, i) => new FastSigner(new Uint8Array(32).fill(i + 1)));
+const signerSeeds = Array.from({ length: 6 }, (_, i) => new Uint8Array(32).fill(i + 1));
+const signers = signerSeeds.map((seed) => new FastSigner(seed));
+const signerKeys = signerSeeds.map(ed25519PublicKeyFromSeed);
 const ethAccounts = Array.from({ length: 3 }, (_, i) =>
   privateKeyToAccount(`0x${(i + 1).toString(16).padStart(64, '0')}` as const),
 );
@@ -389,6 +401,91 @@ function usernameProof(rng: Random): Data {
   return { ...data, usernameProofBody };
 }
 
+/** A distinct pick of admissible scopes, or (in an edge case) a list the rules refuse. */
+function scopes(rng: Random, edge: boolean): number[] {
+  const picked = ADMISSIBLE_KEY_ADD_SCOPES.filter(() => rng.chance(0.3));
+  const admissible = picked.length > 0 ? picked : [MessageType.CAST_ADD];
+  if (!edge) return admissible;
+  return rng.pick([
+    [],
+    Array.from({ length: 17 }, () => rng.pick(ADMISSIBLE_KEY_ADD_SCOPES)),
+    [...admissible, rng.pick([0, 9, 10, 16, 17, 18, 21, -1, 99])],
+  ]);
+}
+
+/** A gasless KEY_ADD for one of `signers`' keys, as core's makeKeyAddBody lays it out (signatures random). */
+function keyAdd(rng: Random): Data {
+  const field = rng.chance(EDGE_SHARE) ? rng.int(0, 9) : -1;
+  const timestamp = rng.int(GASLESS_KEYS_FROM, farcasterNow() - 60);
+  const requestSigner = bytesToHex(rng.bytes(20));
+  const metadata = encodeGaslessSignedKeyRequestMetadata({
+    requestFid: BigInt(rng.fid()),
+    requestSigner,
+    signature: rng.bytes(65),
+    deadline: BigInt(field === 8 ? timestamp - rng.int(1, 1000) : timestamp + rng.int(0, 86_400)),
+  })._unsafeUnwrap();
+  return baseData(
+    rng,
+    MessageType.KEY_ADD,
+    {
+      keyAddBody: {
+        key: field === 0 ? rng.bytes(rng.pick([0, 31, 33])) : rng.pick(signerKeys),
+        keyType: field === 1 ? 2 : 1,
+        custodySignature: rng.bytes(65),
+        deadline: field === 2 ? 0 : timestamp + rng.int(1, 86_400),
+        nonce: rng.int(0, 2 ** 32 - 1),
+        metadata: field === 5 ? new Uint8Array() : field === 9 ? rng.bytes(rng.int(1, 200)) : metadata,
+        metadataType: field === 4 ? 2 : 1,
+        registrationTxHash: rng.chance(0.2) ? rng.bytes(32) : new Uint8Array(),
+        scopes: scopes(rng, field === 6),
+        ttl: field === 3 ? rng.pick([0, 7_776_001]) : rng.int(1, 7_776_000),
+      },
+    },
+    timestamp,
+  );
+}
+
+function keyRemove(rng: Random): Data {
+  const field = rng.chance(EDGE_SHARE) ? rng.int(0, 2) : -1;
+  const signatureType = field === 1 ? rng.pick([0, 3]) : rng.int(1, 2);
+  return baseData(
+    rng,
+    MessageType.KEY_REMOVE,
+    {
+      keyRemoveBody: {
+        key: field === 0 ? rng.bytes(rng.pick([31, 33])) : rng.pick(signerKeys),
+        signature: signatureType === 1 ? rng.bytes(65) : new Uint8Array(),
+        signatureType,
+        deadline: field === 2 ? 0 : rng.int(1, 2 ** 32 - 1),
+        nonce: rng.int(0, 2 ** 32 - 1),
+      },
+    },
+    rng.int(GASLESS_KEYS_FROM, farcasterNow() - 60),
+  );
+}
+
+/** Lends are dated near the real clock: core refuses one over 10 minutes old (edge cases are). */
+function lendStorage(rng: Random): Data {
+  const field = rng.chance(EDGE_SHARE) ? rng.int(0, 1) : -1;
+  const now = farcasterNow();
+  return baseData(
+    rng,
+    MessageType.LEND_STORAGE,
+    {
+      lendStorageBody: {
+        toFid: rng.fid(),
+        numUnits: field === 1 ? rng.pick([5000, 5001, 100_000]) : rng.int(0, 5000),
+        unitType: rng.pick([
+          StorageUnitType.UNIT_TYPE_LEGACY,
+          StorageUnitType.UNIT_TYPE_2024,
+          StorageUnitType.UNIT_TYPE_2025,
+        ]),
+      },
+    },
+    field === 0 ? rng.int(now - 5000, now - 700) : rng.int(now - 500, now),
+  );
+}
+
 export const KINDS: Record<string, (rng: Random) => Data | Promise<Data>> = {
   CastAdd: castAdd,
   CastRemove: (rng) =>
@@ -405,6 +502,9 @@ export const KINDS: Record<string, (rng: Random) => Data | Promise<Data>> = {
   VerificationRemove: verificationRemove,
   FrameAction: frameAction,
   UsernameProof: usernameProof,
+  LendStorage: lendStorage,
+  KeyAdd: keyAdd,
+  KeyRemove: keyRemove,
 };
 
 export function required<T>(value: T | undefined): T {
@@ -440,6 +540,12 @@ function buildWithCore(data: Data, signer: Signer): HubAsyncResult<CoreMessage> 
       return makeFrameAction(required(data.frameActionBody), options, signer);
     case MessageType.USERNAME_PROOF:
       return makeUsernameProof(required(data.usernameProofBody), options, signer);
+    case MessageType.LEND_STORAGE:
+      return makeLendStorage(required(data.lendStorageBody), options, signer);
+    case MessageType.KEY_ADD:
+      return makeKeyAdd(required(data.keyAddBody), options, signer);
+    case MessageType.KEY_REMOVE:
+      return makeKeyRemove(required(data.keyRemoveBody), options, signer);
     default:
       throw new Error(`no builder for type ${data.type}`);
   }
@@ -450,9 +556,15 @@ function buildWithFactory(data: Data, signer: Signer): Promise<CoreMessage> {
   return Factories.Message.create({ data: CoreMessageData.fromPartial(data) }, { transient: { signer } });
 }
 
-/** A message from both paths (the builder refuses invalid data; the factory signs anything). */
+/**
+ * A message from both paths (the builder refuses invalid data; the factory signs anything). A KEY_ADD is
+ * signed by the key it adds, as core's builders are used (the node refuses any other signer).
+ */
 export async function build(rng: Random, data: Data): Promise<CoreMessage> {
-  const signer = rng.pick(signers);
+  const picked = rng.pick(signers);
+  const key = data.keyAddBody?.key;
+  const signer =
+    signers[signerKeys.findIndex((k) => key !== undefined && Buffer.compare(k, key) === 0)] ?? picked;
   if (rng.chance(BUILDER_SHARE)) {
     const built = await buildWithCore(data, signer);
     if (built.isOk()) {
@@ -465,3 +577,10 @@ export async function build(rng: Random, data: Data): Promise<CoreMessage> {
 
 /** `data` signed as is (even when invalid), with a random signer. */
 export const resign = (rng: Random, data: Data) => buildWithFactory(data, rng.pick(signers));
+
+/** A KEY_ADD signed as is by a key other than the one it adds. */
+export function resignByAnotherKey(rng: Random, data: Data): Promise<CoreMessage> {
+  const key = required(data.keyAddBody).key;
+  const others = signers.filter((_, i) => Buffer.compare(signerKeys[i] ?? new Uint8Array(), key) !== 0);
+  return buildWithFactory(data, rng.pick(others));
+}

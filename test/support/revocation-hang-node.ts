@@ -3,7 +3,7 @@
  * (test/node-revocation-durable.test.ts): run as `node --import tsx <this file> <database options JSON>
  * <fid> <agora node flags>`, it serves on that (migrated) database, prints `listening on <url>`, and prints
  * `revocation hanging` when the fid's revocation starts, which then never ends: the test kills it there,
- * after the on-chain REMOVE committed and before any message was revoked. Other fids revoke as usual.
+ * after the on-chain reset committed and before any message was revoked. Other fids revoke as usual.
  */
 import { pathToFileURL } from 'node:url';
 import { startNodeService } from '../../src/node/index.js';

@@ -4,7 +4,7 @@ import type { Ed25519Verifier } from '../../protocol/ed25519.js';
 import type { ContractSignatureChecker } from '../../protocol/eip712/index.js';
 import { ok } from '../../protocol/errors.js';
 import type { HubResult } from '../../protocol/errors.js';
-import type { FarcasterNetwork, Message } from '../../protocol/gen/message.js';
+import type { FarcasterNetwork, Message, MessageData } from '../../protocol/gen/message.js';
 import type { HubEvent } from '../../protocol/gen/hub_event.js';
 import type { ReceivedMessage } from '../../protocol/message.js';
 import type { Clock } from '../../shared/clock.js';
@@ -18,7 +18,7 @@ import { needsEnsLookup, resolveEnsName } from './ens.js';
 import type { EnsVerifier } from './ens.js';
 import { defaultStoreLimits } from './limits.js';
 import type { StoreLimits } from './limits.js';
-import { mergeBatch, settledBatch } from './merge.js';
+import { mergeBatch, senderOf, settledBatch } from './merge.js';
 import type { MergeOutcome, Prepared, PreparedBatch, PreparedMessage } from './merge.js';
 import { pruneMessages } from './prune.js';
 import { DEFAULT_RATE_LIMIT, createFidRateLimiter } from './rate-limit.js';
@@ -26,8 +26,14 @@ import type { RateLimitOptions } from './rate-limit.js';
 import { createMessageReads } from './reads.js';
 import type { MessageReads } from './reads.js';
 import { revokeSigner, revokeUsername } from './revoke.js';
+import { isKeyMessage, keyAuthority, planKeyMessage } from './signers/key-merge.js';
 import { inlineSignatureVerifier } from './signature-pool.js';
 import type { SignatureVerifier } from './signature-pool.js';
+
+/** Messages whose preparation does work the merge's transaction must not wait for. */
+function needsWorkFirst(data: MessageData | undefined): boolean {
+  return needsEnsLookup(data) || (data !== undefined && isKeyMessage(data.type));
+}
 
 /** What the engine logs (pino's Logger fits). */
 export interface EngineLogger {
@@ -66,7 +72,10 @@ export interface Engine extends MessageReads {
   mergePrepared(prepared: readonly Prepared[]): Promise<MergeOutcome[]>;
   /** The checks of `/v1/validateMessage`: structure, fid, signer, username and ENS ownership; no merge. */
   validate(received: ReceivedMessage): Promise<HubResult<Message>>;
-  /** Deletes the messages a removed (or reset) signer signed; REVOKE_MESSAGE each. */
+  /**
+   * Deletes the messages a reset signer signed (or one whose ADD a reorg retracted; a removal revokes
+   * nothing, decision 0008); REVOKE_MESSAGE each.
+   */
   revokeSigner(fid: number, key: Uint8Array): Promise<HubEvent[]>;
   /** Revokes the fid's USERNAME naming `name` in the fname sync's transaction; the caller appends the events. */
   revokeUsername(trx: Transaction<NodeTables>, fid: number, name: string): Promise<NewHubEvent[]>;
@@ -84,14 +93,15 @@ export function createEngine(options: EngineOptions): Engine {
     options.rateLimit === false
       ? { allows: () => true, consume: () => undefined }
       : createFidRateLimiter({ ...DEFAULT_RATE_LIMIT, ...options.rateLimit });
-  const deps = { clock, fnames, limits, rateLimiter };
+  const deps = { network, clock, fnames, limits, rateLimiter };
 
   const signatures = options.signatures ?? inlineSignatureVerifier(verifier);
 
   /**
-   * The checks that need no transaction: structure and signatures, then the ENS lookups. Signatures may
-   * still be under verification when this returns (the merge awaits each message's outcome in turn), but
-   * the ENS lookups go over the network and are done here, before the merge's transaction starts.
+   * The checks that need no transaction: structure and signatures, then the ENS lookups and the recovery
+   * of key messages' EIP-712 signers. Signatures may still be under verification when this returns (the
+   * merge awaits each message's outcome in turn), but the ENS lookups go over the network and the recoveries
+   * take a few milliseconds each, so both are done here, before the merge's transaction starts.
    */
   const prepare = async (messages: readonly ReceivedMessage[]): Promise<PreparedBatch> => {
     const context = {
@@ -105,13 +115,15 @@ export function createEngine(options: EngineOptions): Engine {
       outcomes.map(async (outcome): Promise<HubResult<PreparedMessage>> => {
         const valid = await outcome;
         if (!valid.ok) return valid;
+        const { data } = valid.value;
         return ok({
           received: valid.value,
-          names: await resolveEnsName(options.ensVerifier, valid.value.data),
+          names: await resolveEnsName(options.ensVerifier, data),
+          authority: isKeyMessage(data.type) ? await keyAuthority(data) : undefined,
         });
       }),
     );
-    await Promise.all(prepared.filter((_, index) => needsEnsLookup(messages[index]?.data)));
+    await Promise.all(prepared.filter((_, index) => needsWorkFirst(messages[index]?.data)));
     return { candidates, messages: prepared };
   };
 
@@ -134,15 +146,18 @@ export function createEngine(options: EngineOptions): Engine {
       const prepared = await (await prepare([received])).messages[0]!;
       if (!prepared.ok) return prepared;
       const { message, data } = received;
-      const accounts = await loadAccountState(db, [data.fid], clock.now());
-      const account = await checkAccount(db, fnames, message, data, prepared.value.names, accounts);
-      return account.ok ? ok(message) : account;
+      const { names, authority } = prepared.value;
+      const accounts = await loadAccountState(db, [senderOf(received)], clock.now());
+      const checked = isKeyMessage(data.type)
+        ? await planKeyMessage(db, accounts, received, authority)
+        : await checkAccount(db, fnames, message, data, names, accounts);
+      return checked.ok ? ok(message) : checked;
     },
 
     async revokeSigner(fid, key) {
       const events = await revokeSigner(db, clock, fid, key);
       if (events.length > 0)
-        logger.info({ fid, revoked: events.length }, 'revoked the messages of a removed signer');
+        logger.info({ fid, revoked: events.length }, 'revoked the messages of a reset signer');
       return events;
     },
 

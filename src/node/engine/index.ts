@@ -11,4 +11,7 @@ export type { Target } from './stores/index.js';
 export { createSignaturePool } from './signature-pool.js';
 export type { SignaturePool, SignatureVerifier } from './signature-pool.js';
 export { makeTsHash } from './ts-hash.js';
+export { signerCounts, signerOf, signerPosition, signersPage } from './signers/index.js';
+export type { SignerCounts, SignerPosition } from './signers/index.js';
+export type { StorageBalance } from './storage-balance.js';
 export { encodedMessage } from './message-rows.js';

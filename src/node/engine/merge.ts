@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { fail, ok } from '../../protocol/errors.js';
 import type { HubError, HubResult } from '../../protocol/errors.js';
 import type { HubEvent } from '../../protocol/gen/hub_event.js';
-import type { MessageData } from '../../protocol/gen/message.js';
+import type { FarcasterNetwork, MessageData } from '../../protocol/gen/message.js';
 import type { ReceivedMessage } from '../../protocol/message.js';
 import type { Clock } from '../../shared/clock.js';
 import { appendEvents, lockEventLog } from '../events/event-log.js';
@@ -13,16 +13,20 @@ import { inTransaction } from '../store/transaction.js';
 import { checkAccount } from './account-checks.js';
 import type { FnameProofs } from './account-checks.js';
 import { loadAccountState } from './account-state.js';
-import type { AccountState } from './account-state.js';
+import type { AccountState, SignerStanding } from './account-state.js';
 import { conflictText, resolveConflict } from './conflict.js';
 import type { ResolvedNames } from './ens.js';
-import { mergedEvent } from './events.js';
+import { mergedEvent, removedEvent } from './events.js';
 import { checkPrunable, isCounted } from './limits.js';
 import type { StoreLimits } from './limits.js';
 import { globalRowsAtKey, rowMessage, rowsAtKey, toIncoming } from './message-rows.js';
 import { trackOldest } from './oldest-stored.js';
 import type { OldestTracker } from './oldest-stored.js';
 import type { FidRateLimiter } from './rate-limit.js';
+import { afterUse } from './signers/gasless-use.js';
+import { touchGaslessKey } from './signers/gasless-store.js';
+import { applyKeyPlan, isKeyMessage, planKeyMessage } from './signers/key-merge.js';
+import type { KeyAuthority } from './signers/key-merge.js';
 import type { Incoming, StoreSpec, StoredRow } from './store-spec.js';
 import { storeForType } from './stores/index.js';
 import { deleteRows, insertMessage, removalEvents } from './writes.js';
@@ -32,10 +36,14 @@ type Refusal = { ok: false; error: HubError };
 /** The outcome of one message of a batch: the event its merge emitted, or why it was refused. */
 export type MergeOutcome = { ok: true; event: HubEvent } | Refusal;
 
-/** A structurally valid message, with the ENS names it depends on already resolved. */
+/**
+ * A structurally valid message, with the ENS names it depends on already resolved and, for a key message,
+ * the signers of its EIP-712 parts recovered.
+ */
 export interface PreparedMessage {
   readonly received: ReceivedMessage;
   readonly names: ResolvedNames;
+  readonly authority?: KeyAuthority | undefined;
 }
 
 /** A message's validation outcome: ready to merge, or why it was refused. */
@@ -58,6 +66,7 @@ export function settledBatch(prepared: readonly Prepared[]): PreparedBatch {
 }
 
 export interface MergeDeps {
+  readonly network: FarcasterNetwork;
   readonly clock: Clock;
   readonly fnames: FnameProofs;
   readonly limits: StoreLimits;
@@ -94,9 +103,8 @@ export async function mergeBatch(
   return inTransaction(db, async (trx) => {
     await lockEventLog(trx);
     const data = batch.candidates.map((received) => received.data);
-    const fids = data.map(({ fid }) => fid);
     const state: BatchState = {
-      accounts: await loadAccountState(trx, fids, deps.clock.now()),
+      accounts: await loadAccountState(trx, batch.candidates.map(senderOf), deps.clock.now()),
       oldest: trackOldest(),
     };
     await state.oldest.prefetch(trx, storesOf(data));
@@ -121,6 +129,8 @@ export async function mergeBatch(
   });
 }
 
+export const senderOf = ({ message, data }: ReceivedMessage) => ({ fid: data.fid, signer: message.signer });
+
 /** The outcome of a message of a batch without candidates, which cannot have passed validation. */
 function refusal(prepared: Prepared): Refusal {
   if (prepared.ok) throw new Error('a message passed validation without being a candidate');
@@ -131,38 +141,50 @@ function refusal(prepared: Prepared): Refusal {
 function storesOf(data: readonly MessageData[]): [fid: number, store: number][] {
   const pairs = new Map<string, [number, number]>();
   for (const { fid, type } of data) {
-    const store = storeForType(type)?.store;
-    if (store !== undefined && isCounted(type)) pairs.set(`${fid}:${store}`, [fid, store]);
+    const spec = storeForType(type);
+    if (spec !== undefined && !spec.limitReportedOnly && isCounted(type))
+      pairs.set(`${fid}:${spec.store}`, [fid, spec.store]);
   }
   return [...pairs.values()];
 }
 
 /**
  * The merge-time checks (node-api.md §4 steps 3-6, 10, 11) and the store's CRDT rules for one message, then
- * its writes. Returns its events: the merge's own first, then revocations it caused.
+ * its writes. Returns its events: the merge's own first, then what it pruned or revoked. Key messages have
+ * rules of their own (signers/key-merge.ts): they use no storage and count toward no rate limit.
  */
 async function mergeOne(
   trx: Kysely<NodeTables>,
   deps: MergeDeps,
   state: BatchState,
-  { received, names }: PreparedMessage,
+  prepared: PreparedMessage,
 ): Promise<HubResult<NewHubEvent[]>> {
+  const { received, names } = prepared;
+  if (isKeyMessage(received.data.type)) {
+    const plan = await planKeyMessage(trx, state.accounts, received, prepared.authority);
+    return plan.ok ? ok(await applyKeyPlan(trx, state.accounts, plan.value)) : plan;
+  }
   const { message, data } = received;
   const account = await checkAccount(trx, deps.fnames, message, data, names, state.accounts);
   if (!account.ok) return account;
-  const nowMs = deps.clock.now();
-  const units = state.accounts.units(data.fid);
-  const total = totalUnits(units);
-  if (total === 0) return fail('bad_request.no_storage', 'no storage');
-  if (!deps.rateLimiter.allows(data.fid, total, nowMs)) {
-    return fail('unavailable', `rate limit exceeded for FID ${data.fid}`);
-  }
   const spec = storeForType(data.type);
   // FrameAction (validate-only) and any other type without a store.
   if (spec === undefined) return fail('bad_request.validation_failure', 'invalid message type');
   const incoming = toIncoming(spec, received);
-  const prunable = await checkPrunable(trx, incoming, deps.limits(units, spec.store), state.oldest);
-  if (!prunable.ok) return prunable;
+  const nowMs = deps.clock.now();
+  const balance = state.accounts.balance(data.fid);
+  const total = totalUnits(balance.net);
+  const storage =
+    spec.checkStorage?.(incoming, { balance, network: deps.network }) ??
+    (total === 0 ? fail('bad_request.no_storage', 'no storage') : ok(undefined));
+  if (!storage.ok) return storage;
+  if (!deps.rateLimiter.allows(data.fid, total, nowMs)) {
+    return fail('unavailable', `rate limit exceeded for FID ${data.fid}`);
+  }
+  if (!spec.limitReportedOnly) {
+    const prunable = await checkPrunable(trx, incoming, deps.limits(balance.net, spec.store), state.oldest);
+    if (!prunable.ok) return prunable;
+  }
 
   const plan = await planMerge(trx, spec, incoming);
   if (!plan.ok) return plan;
@@ -172,9 +194,33 @@ async function mergeOne(
   const removed = [...deleted, ...replaced, ...dependents];
   await deleteRows(trx, removed);
   for (const row of removed) state.oldest.deleted(row);
-  await insertMessage(trx, incoming);
-  state.oldest.inserted({ ...incoming.row, tsHash: incoming.tsHash });
-  return ok([mergedEvent(spec, incoming, deleted.map(rowMessage)), ...removalEvents('revoke', dependents)]);
+  const prunedAtOnce = spec.prunedOnMerge?.(data) === true;
+  if (!prunedAtOnce) {
+    await insertMessage(trx, incoming);
+    state.oldest.inserted({ ...incoming.row, tsHash: incoming.tsHash });
+  }
+  await recordUse(trx, state.accounts, account.value, data.timestamp);
+  const changed = spec.storageChangedFor?.(data);
+  if (changed !== undefined) await state.accounts.reloadBalances(trx, changed);
+  return ok([
+    mergedEvent(spec, incoming, deleted.map(rowMessage)),
+    ...(prunedAtOnce ? [removedEvent(spec, 'prune', incoming.message)] : []),
+    ...removalEvents('revoke', dependents),
+  ]);
+}
+
+/** A gasless key's sliding TTL moves on with each message it signs (throttled, gasless-use.ts). */
+async function recordUse(
+  trx: Kysely<NodeTables>,
+  accounts: AccountState,
+  standing: SignerStanding,
+  timestamp: number,
+): Promise<void> {
+  if (standing.source !== 'gasless') return;
+  const used = afterUse(standing.record, timestamp);
+  if (used === undefined) return;
+  await touchGaslessKey(trx, used.key, used.lastUsedAt);
+  accounts.gaslessKeyChanged(used.key, used);
 }
 
 interface MergePlan {

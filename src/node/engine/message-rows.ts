@@ -51,14 +51,24 @@ const NO_READ_COLUMNS: ReadColumns = {
   user_data_type: null,
 };
 
+/** The message as reads and events carry it: `data`, and the bytes its hash covers as `dataBytes`. */
+export function withSignedBytes({ message, data, signedBytes }: ReceivedMessage): Message {
+  return { ...message, data, dataBytes: signedBytes };
+}
+
+/** The bytes a message is stored as: without `data`, which {@link decodeStored} reads back from `dataBytes`. */
+export function storedEncoding(message: Message): Uint8Array {
+  return Message.encode({ ...message, data: undefined }).finish();
+}
+
 /**
  * The row of a validated message. It is stored the way the reference stores it: `data` dropped and the
  * signed bytes kept as `dataBytes` (built from the raw field-1 bytes when the client sent none), so the hash
  * and signature still verify and reads decode `data` back from exactly those bytes.
  */
 export function toIncoming(spec: StoreSpec, received: ReceivedMessage): Incoming {
-  const { data, signedBytes } = received;
-  const message: Message = { ...received.message, data, dataBytes: signedBytes };
+  const { data } = received;
+  const message = withSignedBytes(received);
   const tsHash = makeTsHash(data.timestamp, message.hash);
   const isRemove = spec.removeTypes.has(data.type);
   return {
@@ -76,7 +86,7 @@ export function toIncoming(spec: StoreSpec, received: ReceivedMessage): Incoming
       conflict_key: spec.conflictKey(data, message.hash),
       ts_hash: tsHash,
       signer: message.signer,
-      encoded: Message.encode({ ...message, data: undefined }).finish(),
+      encoded: storedEncoding(message),
       ...NO_READ_COLUMNS,
       ...spec.readColumns(data),
     },

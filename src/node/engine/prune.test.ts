@@ -69,7 +69,7 @@ forEachDialect('storage limits and pruning', (dialect) => {
       const casts = [300, 200].map((ago) => castAdd(bob, `cast ${ago}`, ago));
       await mergeAll(casts);
       const usage = await fixture.engine.storageUsage(bob.fid);
-      assert.deepEqual(usage.units, { legacy: 0, units2024: 2 });
+      assert.deepEqual(usage.balance.net, { legacy: 0, units2024: 2 });
       const castUsage = usage.stores.find((store) => store.store === StoreType.CASTS);
       assert.equal(castUsage?.limit, 6);
       assert.equal(castUsage?.used, 2);

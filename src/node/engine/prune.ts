@@ -3,12 +3,12 @@ import type { HubEvent } from '../../protocol/gen/hub_event.js';
 import type { Clock } from '../../shared/clock.js';
 import { appendEvents, lockEventLog } from '../events/event-log.js';
 import { fidsPage } from '../onchain/queries.js';
-import { storageUnits } from '../onchain/storage-units.js';
 import type { LimitedStore } from '../onchain/storage-units.js';
 import type { NodeTables } from '../store/schema.js';
 import { countStored, countedMessages, countsByStore } from './limits.js';
 import type { StoreLimits } from './limits.js';
 import { STORED_COLUMNS } from './message-rows.js';
+import { storageBalance } from './storage-balance.js';
 import type { StoredRow } from './store-spec.js';
 import { STORES } from './stores/index.js';
 import { deleteRows, removalEvents } from './writes.js';
@@ -20,9 +20,9 @@ const PRUNE_CHUNK = 1000;
 const PRUNED_STORES = STORES.filter((spec) => spec.pruned).map((spec) => spec.store);
 
 /**
- * The prune job (node-api.md §5.3): for every fid and store over its limit, deletes the oldest messages
- * (adds and removes alike) until the store is at its limit, each with a PRUNE_MESSAGE. Username proofs and
- * link compact states are never pruned. A fid whose units expired has a limit of 0 and loses its messages.
+ * The prune job (node-api.md §5.3): for every fid and store over its limit for the fid's net units (lends
+ * included), deletes the oldest messages (adds and removes alike) until the store is at its limit, each
+ * with a PRUNE_MESSAGE. Username proofs, link compact states and storage lends are never pruned. A fid whose units expired has a limit of 0 and loses its messages.
  * Returns the events; the node service runs it on an interval.
  */
 export async function pruneMessages(
@@ -51,7 +51,7 @@ async function pruneFid(
     // Most fids are within their limits (or have no messages): one or two reads, no transaction.
     const counts = await countsByStore(db, fid);
     if (counts.size === 0) return events;
-    const units = await storageUnits(db, fid, clock.now());
+    const units = (await storageBalance(db, fid, clock.now())).net;
     const over = PRUNED_STORES.filter((store) => (counts.get(store) ?? 0) > limits(units, store));
     if (over.length === 0) return events;
     const pruned = await pruneChunk(db, clock, fid, over, (store) => limits(units, store));

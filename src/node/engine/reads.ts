@@ -4,8 +4,9 @@ import type { CastId, Message, ReactionType, UserDataType } from '../../protocol
 import { StoreType } from '../../protocol/gen/request_response.js';
 import type { StorageLimit } from '../../protocol/gen/request_response.js';
 import type { Clock } from '../../shared/clock.js';
-import { storageUnits } from '../onchain/storage-units.js';
-import type { LimitedStore, StorageUnits } from '../onchain/storage-units.js';
+import { storeLimit } from '../onchain/storage-units.js';
+import type { LimitedStore } from '../onchain/storage-units.js';
+import { reusableQuery, reusableQueryByShape } from '../../storage/reusable-query.js';
 import { checkLimit, toPage } from '../store/page.js';
 import type { Page, PageRequest } from '../store/page.js';
 import type { NodeTables } from '../store/schema.js';
@@ -30,6 +31,8 @@ import {
   verificationStore,
 } from './stores/index.js';
 import type { Target } from './stores/index.js';
+import { storageBalance } from './storage-balance.js';
+import type { StorageBalance } from './storage-balance.js';
 import { makeTsHash, tsHashHash, tsHashTimestamp } from './ts-hash.js';
 
 /** Pages of messages are keyed by ts_hash: `after` is the ts_hash of the previous page's last message. */
@@ -60,7 +63,7 @@ export interface StoreUsage {
 }
 
 export interface StorageUsage {
-  units: StorageUnits;
+  balance: StorageBalance;
   stores: StoreUsage[];
 }
 
@@ -82,32 +85,201 @@ function selectMessages(db: Kysely<NodeTables>) {
 
 type MessagesQuery = ReturnType<typeof selectMessages>;
 
+/**
+ * Every read below is a statement compiled once (reusable-query.ts) and re-run with the request's values:
+ * in a server, building and compiling it anew cost 10-45 µs a read (docs/performance.md). A query's clauses
+ * may depend only on its shape (which filters a request gives, the page's direction and start), never on
+ * the values.
+ */
+
+const messageAtKey = reusableQuery(
+  (db: Kysely<NodeTables>, fid: number, store: number, key: Uint8Array, type: MessageType) =>
+    ofFid(selectMessages(db), fid, store)
+      .select('encoded')
+      .where('conflict_key', '=', key)
+      .where('type', '=', type),
+);
+const messageOfHash = reusableQuery((db: Kysely<NodeTables>, hash: Uint8Array) =>
+  selectMessages(db).select('encoded').where('hash', '=', hash),
+);
+const usernameProofAtKey = reusableQuery((db: Kysely<NodeTables>, key: Uint8Array) =>
+  selectMessages(db)
+    .select('encoded')
+    .where('store', '=', usernameProofStore.store)
+    .where('conflict_key', '=', key),
+);
+
+/** What a page's clauses depend on besides its read's own filters. */
+type PageShape = { reverse: boolean; after: boolean };
+
+type Shape = Readonly<Record<string, boolean>>;
+
+/** Names a shape by the clauses it has. */
+const shapeKey = (shape: Shape) =>
+  Object.keys(shape)
+    .filter((clause) => shape[clause])
+    .join();
+
+/**
+ * A paged read: `filter` narrows the messages (branching on its shape only), then the page's order, start
+ * and size are added.
+ */
+function pagedMessages<S extends Shape, Args extends unknown[]>(
+  filter: (query: MessagesQuery, shape: S, ...args: Args) => MessagesQuery,
+) {
+  const run = reusableQueryByShape(
+    shapeKey,
+    (
+      shape: S & PageShape,
+      db: Kysely<NodeTables>,
+      after: Uint8Array | undefined,
+      limit: number,
+      ...args: Args
+    ) => {
+      const query = filter(selectMessages(db), shape, ...args)
+        .select(['encoded', 'ts_hash'])
+        .orderBy('ts_hash', shape.reverse ? 'desc' : 'asc')
+        .limit(limit);
+      return shape.after ? query.where('ts_hash', shape.reverse ? '<' : '>', after as Uint8Array) : query;
+    },
+  );
+  return async (
+    db: Kysely<NodeTables>,
+    page: MessagePageRequest,
+    shape: S,
+    ...args: Args
+  ): Promise<MessagePage> => {
+    const limit = checkLimit(page.limit);
+    return pageOf(await run({ ...shape, ...pageShapeOf(page) }, db, page.after, limit + 1, ...args), limit);
+  };
+}
+
+const pageShapeOf = (page: MessagePageRequest): PageShape => ({
+  reverse: page.reverse === true,
+  after: page.after !== undefined,
+});
+
+/** The page of `limit` messages in `rows`, read with one more to tell whether a next page exists. */
+const pageOf = (rows: { encoded: Uint8Array; ts_hash: Uint8Array }[], limit: number): MessagePage =>
+  toPage(
+    rows,
+    limit,
+    (row) => decodeStored(row.encoded),
+    (row) => row.ts_hash,
+  );
+
+/** One of a fid's stores, within a ts_hash range. */
+const storeOfFid = pagedMessages(
+  (
+    query,
+    shape: { from: boolean; until: boolean },
+    fid: number,
+    store: number,
+    from: Uint8Array | undefined,
+    until: Uint8Array | undefined,
+  ) => {
+    let bounded = ofFid(query, fid, store);
+    if (shape.from) bounded = bounded.where('ts_hash', '>=', from as Uint8Array);
+    if (shape.until) bounded = bounded.where('ts_hash', '<', until as Uint8Array);
+    return bounded;
+  },
+);
+/** The adds of one of a fid's stores, of one reaction type when that is given. */
+const addsOfFid = pagedMessages(
+  (query, shape: { reactionType: boolean }, fid: number, store: number, reactionType: number | undefined) =>
+    ofReactionType(adds(ofFid(query, fid, store)), shape.reactionType, reactionType),
+);
+/** A fid's links of one message type (LinkAdds or compact states), of one link type when that is given. */
+const linksOfFid = pagedMessages(
+  (query, shape: { linkType: boolean }, fid: number, type: MessageType, linkType: Uint8Array | undefined) =>
+    ofLinkType(ofFid(query, fid, linkStore.store).where('type', '=', type), shape.linkType, linkType),
+);
+const castsOfParent = pagedMessages(
+  (
+    query,
+    shape: { castId: boolean },
+    parentFid: number | undefined,
+    parentHash: Uint8Array | undefined,
+    parentUrl: Uint8Array | undefined,
+  ) => {
+    const casts = query.where('type', '=', MessageType.CAST_ADD);
+    return shape.castId
+      ? casts
+          .where('parent_fid', '=', parentFid as number)
+          .where('parent_hash', '=', parentHash as Uint8Array)
+      : casts.where('parent_url', '=', parentUrl as Uint8Array);
+  },
+);
+const reactionsToTarget = pagedMessages(
+  (
+    query,
+    shape: { castId: boolean; reactionType: boolean },
+    targetFid: number | undefined,
+    targetHash: Uint8Array | undefined,
+    targetUrl: Uint8Array | undefined,
+    reactionType: number | undefined,
+  ) => {
+    const reactions = adds(query.where('store', '=', reactionStore.store));
+    const targeted = shape.castId
+      ? reactions
+          .where('target_fid', '=', targetFid as number)
+          .where('target_hash', '=', targetHash as Uint8Array)
+      : reactions.where('target_url', '=', targetUrl as Uint8Array);
+    return ofReactionType(targeted, shape.reactionType, reactionType);
+  },
+);
+const linksToFid = pagedMessages(
+  (query, shape: { linkType: boolean }, targetFid: number, linkType: Uint8Array | undefined) =>
+    ofLinkType(
+      query
+        .where('store', '=', linkStore.store)
+        .where('target_fid', '=', targetFid)
+        .where('type', '=', MessageType.LINK_ADD),
+      shape.linkType,
+      linkType,
+    ),
+);
+const mentionsOfFid = reusableQueryByShape(
+  (shape: PageShape) => shapeKey(shape),
+  (shape: PageShape, db: Kysely<NodeTables>, fid: number, after: Uint8Array | undefined, limit: number) => {
+    const query = db
+      .selectFrom('cast_mentions as m')
+      .innerJoin('messages', 'messages.hash', 'm.hash')
+      .select(['messages.encoded', 'm.ts_hash'])
+      .where('m.mentioned_fid', '=', fid)
+      .orderBy('m.ts_hash', shape.reverse ? 'desc' : 'asc')
+      .limit(limit);
+    return shape.after ? query.where('m.ts_hash', shape.reverse ? '<' : '>', after as Uint8Array) : query;
+  },
+);
+
+const decodedFirst = ([row]: { encoded: Uint8Array }[]) =>
+  row === undefined ? undefined : decodeStored(row.encoded);
+
 /** The message reads both transports serve, over the messages the engine stored. Misses are `undefined`. */
 export function createMessageReads(db: Kysely<NodeTables>, clock: Clock, limits: StoreLimits) {
-  const byKey = async (fid: number, store: number, key: Uint8Array, type: MessageType) => {
-    const row = await selectMessages(db)
-      .select('encoded')
-      .where('fid', '=', fid)
-      .where('store', '=', store)
-      .where('conflict_key', '=', key)
-      .where('type', '=', type)
-      .executeTakeFirst();
-    return row === undefined ? undefined : decodeStored(row.encoded);
-  };
-  const ofFid = (fid: number, store: number) =>
-    selectMessages(db).where('fid', '=', fid).where('store', '=', store);
+  const byKey = async (fid: number, store: number, key: Uint8Array, type: MessageType) =>
+    decodedFirst(await messageAtKey(db, fid, store, key, type));
   const allMessagesByFid = (
     fid: number,
     store: LimitedStore,
     page: MessagePageRequest,
     bounds: TimestampBounds = {},
-  ) => messagePage(withinTimestamps(ofFid(fid, store), bounds), page);
+  ) => {
+    const { from, until } = tsHashRange(bounds);
+    const shape = { from: from !== undefined, until: until !== undefined };
+    return storeOfFid(db, page, shape, fid, store, from, until);
+  };
+  const addsByFid = (fid: number, store: number, page: MessagePageRequest, type?: ReactionType) => {
+    const reactionType = typeFilter(type);
+    return addsOfFid(db, page, { reactionType: reactionType !== undefined }, fid, store, reactionType);
+  };
+  const linksByFid = (fid: number, type: MessageType, page: MessagePageRequest, linkType?: string) =>
+    linksOfFid(db, page, { linkType: linkType !== undefined }, fid, type, utf8OrUndefined(linkType));
 
   return {
-    async messageByHash(hash: Uint8Array): Promise<Message | undefined> {
-      const row = await selectMessages(db).select('encoded').where('hash', '=', hash).executeTakeFirst();
-      return row === undefined ? undefined : decodeStored(row.encoded);
-    },
+    messageByHash: async (hash: Uint8Array): Promise<Message | undefined> =>
+      decodedFirst(await messageOfHash(db, hash)),
     castById: (castId: CastId) =>
       byKey(castId.fid, castStore.store, castKey(castId.hash), MessageType.CAST_ADD),
     reactionById: (fid: number, type: ReactionType, target: Target) =>
@@ -119,14 +291,8 @@ export function createMessageReads(db: Kysely<NodeTables>, clock: Clock, limits:
     verification: (fid: number, address: Uint8Array) =>
       byKey(fid, verificationStore.store, verificationKey(address), MessageType.VERIFICATION_ADD_ETH_ADDRESS),
     /** The UsernameProof message holding an ENS name, whichever fid holds it. */
-    async usernameProofByName(name: string): Promise<Message | undefined> {
-      const row = await selectMessages(db)
-        .select('encoded')
-        .where('store', '=', usernameProofStore.store)
-        .where('conflict_key', '=', usernameProofKey(name))
-        .executeTakeFirst();
-      return row === undefined ? undefined : decodeStored(row.encoded);
-    },
+    usernameProofByName: async (name: string): Promise<Message | undefined> =>
+      decodedFirst(await usernameProofAtKey(db, usernameProofKey(name))),
 
     /**
      * Every message of one of the fid's stores, adds and removes (and link compact states), within
@@ -137,109 +303,83 @@ export function createMessageReads(db: Kysely<NodeTables>, clock: Clock, limits:
     castsByFid: (fid: number, page: MessagePageRequest, bounds?: TimestampBounds) =>
       allMessagesByFid(fid, castStore.store, page, bounds),
     /** CastAdds only: the reference's gRPC GetCastsByFid. */
-    castAddsByFid: (fid: number, page: MessagePageRequest) =>
-      messagePage(adds(ofFid(fid, castStore.store)), page),
+    castAddsByFid: (fid: number, page: MessagePageRequest) => addsByFid(fid, castStore.store, page),
     reactionsByFid: (fid: number, page: MessagePageRequest, type?: ReactionType) =>
-      messagePage(ofReactionType(adds(ofFid(fid, reactionStore.store)), type), page),
+      addsByFid(fid, reactionStore.store, page, type),
     linksByFid: (fid: number, page: MessagePageRequest, type?: string) =>
-      messagePage(
-        ofLinkType(ofFid(fid, linkStore.store).where('type', '=', MessageType.LINK_ADD), type),
-        page,
-      ),
+      linksByFid(fid, MessageType.LINK_ADD, page, type),
     userDataByFid: (fid: number, page: MessagePageRequest) =>
-      messagePage(ofFid(fid, userDataStore.store), page),
+      allMessagesByFid(fid, userDataStore.store, page),
     verificationsByFid: (fid: number, page: MessagePageRequest) =>
-      messagePage(adds(ofFid(fid, verificationStore.store)), page),
+      addsByFid(fid, verificationStore.store, page),
     usernameProofsByFid: (fid: number, page: MessagePageRequest) =>
-      messagePage(ofFid(fid, usernameProofStore.store), page),
+      allMessagesByFid(fid, usernameProofStore.store, page),
     linkCompactStateByFid: (fid: number, page: MessagePageRequest) =>
-      messagePage(ofFid(fid, linkStore.store).where('type', '=', MessageType.LINK_COMPACT_STATE), page),
+      linksByFid(fid, MessageType.LINK_COMPACT_STATE, page),
     /** The compact state of one link type. */
     linkCompactState: (fid: number, type: string) =>
       byKey(fid, linkStore.store, compactStateKey(type), MessageType.LINK_COMPACT_STATE),
 
-    castsByParent(parent: Target, page: MessagePageRequest): Promise<MessagePage> {
-      const casts = selectMessages(db).where('type', '=', MessageType.CAST_ADD);
-      return messagePage(
-        'castId' in parent
-          ? casts.where('parent_fid', '=', parent.castId.fid).where('parent_hash', '=', parent.castId.hash)
-          : casts.where('parent_url', '=', utf8(parent.url)),
-        page,
-      );
-    },
+    castsByParent: (parent: Target, page: MessagePageRequest): Promise<MessagePage> =>
+      'castId' in parent
+        ? castsOfParent(db, page, { castId: true }, parent.castId.fid, parent.castId.hash, undefined)
+        : castsOfParent(db, page, { castId: false }, undefined, undefined, utf8(parent.url)),
     reactionsByTarget(target: Target, page: MessagePageRequest, type?: ReactionType): Promise<MessagePage> {
-      const reactions = adds(selectMessages(db).where('store', '=', reactionStore.store));
-      return messagePage(
-        ofReactionType(
-          'castId' in target
-            ? reactions
-                .where('target_fid', '=', target.castId.fid)
-                .where('target_hash', '=', target.castId.hash)
-            : reactions.where('target_url', '=', utf8(target.url)),
-          type,
-        ),
-        page,
-      );
+      const reactionType = typeFilter(type);
+      const shape = { castId: 'castId' in target, reactionType: reactionType !== undefined };
+      return 'castId' in target
+        ? reactionsToTarget(db, page, shape, target.castId.fid, target.castId.hash, undefined, reactionType)
+        : reactionsToTarget(db, page, shape, undefined, undefined, utf8(target.url), reactionType);
     },
     linksByTargetFid: (targetFid: number, page: MessagePageRequest, type?: string) =>
-      messagePage(
-        ofLinkType(
-          selectMessages(db)
-            .where('store', '=', linkStore.store)
-            .where('target_fid', '=', targetFid)
-            .where('type', '=', MessageType.LINK_ADD),
-          type,
-        ),
-        page,
-      ),
+      linksToFid(db, page, { linkType: type !== undefined }, targetFid, utf8OrUndefined(type)),
     async castsByMention(fid: number, page: MessagePageRequest): Promise<MessagePage> {
       const limit = checkLimit(page.limit);
-      let query = db
-        .selectFrom('cast_mentions as m')
-        .innerJoin('messages', 'messages.hash', 'm.hash')
-        .select(['messages.encoded', 'm.ts_hash'])
-        .where('m.mentioned_fid', '=', fid)
-        .orderBy('m.ts_hash', page.reverse ? 'desc' : 'asc')
-        .limit(limit + 1);
-      if (page.after !== undefined) query = query.where('m.ts_hash', page.reverse ? '<' : '>', page.after);
-      return toPage(
-        await query.execute(),
-        limit,
-        (row) => decodeStored(row.encoded),
-        (row) => row.ts_hash,
-      );
+      return pageOf(await mentionsOfFid(pageShapeOf(page), db, fid, page.after, limit + 1), limit);
     },
 
-    /** Per store: its limit for the fid's current units, how much is used, and the oldest message. */
+    /**
+     * Per store: its limit for the fid's net units, how much is used, and the oldest message. The lends'
+     * limit (one per purchased unit) is reported as Snapchain reports it and never enforced.
+     */
     async storageUsage(fid: number): Promise<StorageUsage> {
-      const units = await storageUnits(db, fid, clock.now());
+      const balance = await storageBalance(db, fid, clock.now());
       const counts = await countsByStore(db, fid);
       const stores: StoreUsage[] = [];
-      for (const { store } of STORES) {
+      for (const { store, limitReportedOnly } of STORES) {
         const used = counts.get(store) ?? 0;
         const oldest = used === 0 ? undefined : await oldestStored(db, fid, store);
         stores.push({
           store,
-          limit: limits(units, store),
+          limit: limitReportedOnly ? storeLimit(balance.purchased, store) : limits(balance.net, store),
           used,
           earliest: oldest && { timestamp: tsHashTimestamp(oldest), hash: tsHashHash(oldest) },
         });
       }
-      return { units, stores };
+      return { balance, stores };
     },
   };
 }
 
 export type MessageReads = ReturnType<typeof createMessageReads>;
 
+function ofFid(query: MessagesQuery, fid: number, store: number): MessagesQuery {
+  return query.where('fid', '=', fid).where('store', '=', store);
+}
+
 function adds(query: MessagesQuery): MessagesQuery {
   return query.where('is_remove', '=', false);
 }
 
-function ofReactionType(query: MessagesQuery, type: ReactionType | undefined): MessagesQuery {
-  const filter = typeFilter(type);
-  return filter === undefined ? query : query.where('reaction_type', '=', filter);
+function ofReactionType(query: MessagesQuery, filtered: boolean, type: number | undefined): MessagesQuery {
+  return filtered ? query.where('reaction_type', '=', type as number) : query;
 }
+
+function ofLinkType(query: MessagesQuery, filtered: boolean, type: Uint8Array | undefined): MessagesQuery {
+  return filtered ? query.where('link_type', '=', type as Uint8Array) : query;
+}
+
+const utf8OrUndefined = (text: string | undefined) => (text === undefined ? undefined : utf8(text));
 
 const MAX_TIMESTAMP = 0xffff_ffff;
 const HASH_BYTES = 20;
@@ -256,31 +396,11 @@ function firstTsHashOf(timestamp: number): Uint8Array {
   return makeTsHash(timestamp, new Uint8Array(HASH_BYTES));
 }
 
-function withinTimestamps(query: MessagesQuery, { start, stop }: TimestampBounds): MessagesQuery {
-  let bounded = query;
-  if (start !== undefined) bounded = bounded.where('ts_hash', '>=', firstTsHashOf(checkTimestamp(start)));
-  // The last second has no successor to bound by, and every timestamp is within it.
-  if (stop !== undefined && checkTimestamp(stop) < MAX_TIMESTAMP) {
-    bounded = bounded.where('ts_hash', '<', firstTsHashOf(stop + 1));
-  }
-  return bounded;
-}
-
-function ofLinkType(query: MessagesQuery, type: string | undefined): MessagesQuery {
-  return type === undefined ? query : query.where('link_type', '=', utf8(type));
-}
-
-async function messagePage(query: MessagesQuery, page: MessagePageRequest): Promise<MessagePage> {
-  const limit = checkLimit(page.limit);
-  let ordered = query
-    .select(['encoded', 'ts_hash'])
-    .orderBy('ts_hash', page.reverse ? 'desc' : 'asc')
-    .limit(limit + 1);
-  if (page.after !== undefined) ordered = ordered.where('ts_hash', page.reverse ? '<' : '>', page.after);
-  return toPage(
-    await ordered.execute(),
-    limit,
-    (row) => decodeStored(row.encoded),
-    (row) => row.ts_hash,
-  );
+/** The ts_hash range of `bounds`: from the first of `start` (inclusive) until the first after `stop`. */
+function tsHashRange({ start, stop }: TimestampBounds): { from?: Uint8Array; until?: Uint8Array } {
+  return {
+    from: start === undefined ? undefined : firstTsHashOf(checkTimestamp(start)),
+    // The last second has no successor to bound by, and every timestamp is within it.
+    until: stop === undefined || checkTimestamp(stop) === MAX_TIMESTAMP ? undefined : firstTsHashOf(stop + 1),
+  };
 }

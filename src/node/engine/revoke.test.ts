@@ -33,8 +33,8 @@ forEachDialect('revocation', (dialect) => {
   });
   const { mergeOne, mergeAll, account } = fixture;
 
-  describe('signer removal', () => {
-    it('deletes every message the removed key signed, in all stores, and what stood on them', async () => {
+  describe('signer reset', () => {
+    it('deletes every message the reset key signed, in all stores, and what stood on them', async () => {
       const alice = await account(1);
       const second = signerFor(alice.fid, 1);
       const added = await mergeOnChainEvents(
@@ -52,12 +52,12 @@ forEachDialect('revocation', (dialect) => {
       const kept = castAdd(withSecond, 'signed by the second key', 100);
       await mergeAll([cast, like, proof, username, kept]);
 
-      const removal = await mergeOnChainEvents(
+      const reset = await mergeOnChainEvents(
         fixture.database.db,
-        [signerEvent(alice.fid, alice.signer.publicKey, SignerEventType.REMOVE, { block: 16 })],
+        [signerEvent(alice.fid, alice.signer.publicKey, SignerEventType.ADMIN_RESET, { block: 16 })],
         clock,
       );
-      const merged = removal[0];
+      const merged = reset[0];
       assert.ok(merged?.ok);
       assert.equal(
         bytesToHex(merged.value.deactivatedSigner ?? new Uint8Array()),
@@ -109,6 +109,25 @@ forEachDialect('revocation', (dialect) => {
       assert.deepEqual(await fixture.engine.revokeSigner(dave.fid, publicKey), []);
       assert.equal(hex(await fixture.engine.messageByHash(cast.message.hash)), hex(cast.message));
       assert.deepEqual(await queuedRevocations(fixture.database.db, dave.fid), []);
+    });
+
+    it('revokes nothing of a removed key: it signs no more, what it signed stays (decision 0008)', async () => {
+      const erin = await account(5);
+      const cast = castAdd(erin, 'outlives a removal');
+      await mergeAll([cast]);
+      const [removal] = await mergeOnChainEvents(
+        fixture.database.db,
+        [signerEvent(erin.fid, erin.signer.publicKey, SignerEventType.REMOVE, { block: 55 })],
+        clock,
+      );
+      assert.ok(removal?.ok && removal.value.deactivatedSigner === undefined);
+      assert.deepEqual(await queuedRevocations(fixture.database.db, erin.fid), []);
+      assert.equal(hex(await fixture.engine.messageByHash(cast.message.hash)), hex(cast.message));
+      refused(
+        await mergeOne(castAdd(erin, 'too late')),
+        'bad_request.unknown_signer',
+        `invalid signer: signer ${bytesToHex(erin.signer.publicKey)} not found for fid ${erin.fid}`,
+      );
     });
 
     it('revokes nothing for a key that is active', async () => {

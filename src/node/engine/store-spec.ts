@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { HubResult } from '../../protocol/errors.js';
-import type { Message, MessageData, MessageType } from '../../protocol/gen/message.js';
+import type { FarcasterNetwork, Message, MessageData, MessageType } from '../../protocol/gen/message.js';
 import type { NewHubEvent } from '../events/event-log.js';
 import type { LimitedStore } from '../onchain/storage-units.js';
 import type { MessagesTable, NodeTables } from '../store/schema.js';
 import type { Ordering, Ranked } from './conflict.js';
+import type { StorageBalance } from './storage-balance.js';
 
 /** The read columns a store fills so the HTTP API can page by parent, target, mention and type. */
 export type ReadColumns = Pick<
@@ -43,6 +44,12 @@ export interface Incoming extends Ranked {
 
 export type RemovalKind = 'prune' | 'revoke';
 
+/** What a store's storage check sees of the sender. */
+export interface StorageContext {
+  readonly balance: StorageBalance;
+  readonly network: FarcasterNetwork;
+}
+
 /**
  * What makes one store different from another. Everything else (key lookup, the generic conflict
  * decision, writes, events, limits) is shared by the engine.
@@ -66,6 +73,14 @@ export interface StoreSpec {
   removedEvent?(kind: RemovalKind, message: Message): NewHubEvent;
   /** Messages valid only while `deleted` stands (a USERNAME naming an ENS proof): revoked with it. */
   dependents?(db: Kysely<NodeTables>, deleted: StoredRow): Promise<StoredRow[]>;
-  /** False when the prune job leaves the store alone (username proofs). */
+  /** False when the prune job leaves the store alone (username proofs, storage lends). */
   readonly pruned: boolean;
+  /** The store's limit is reported, never enforced: nothing is refused as prunable (storage lends). */
+  readonly limitReportedOnly?: boolean;
+  /** Whether the sender's storage allows the message; by default any net unit does (else `no storage`). */
+  checkStorage?(incoming: Incoming, context: StorageContext): HubResult<void>;
+  /** A message that only undoes: it merges, replacing what its key held, and is pruned at once. */
+  prunedOnMerge?(data: MessageData): boolean;
+  /** Fids whose storage balances a merge of the message changes (a lend's lender and borrower). */
+  storageChangedFor?(data: MessageData): number[];
 }

@@ -3,12 +3,12 @@ import { OnChainEvent, onChainEventTypeFromJSON } from '../../protocol/gen/oncha
 import { Signer } from '../../protocol/gen/request_response.js';
 import type { OnChainEventResponse, StorageLimitsResponse } from '../../protocol/gen/request_response.js';
 import type { NodeApi } from '../api.js';
-import { storageLimitsOf } from '../engine/index.js';
+import { signerPosition, storageLimitsOf } from '../engine/index.js';
 import type { StorageUsage } from '../engine/index.js';
 import { found } from '../failure.js';
 import { notFound } from '../not-found.js';
-import type { ChainPosition } from '../onchain/index.js';
-import { chainPositions, fidPositions, nextPageToken } from '../paging.js';
+import type { ChainPosition, StorageUnits } from '../onchain/index.js';
+import { chainPositions, fidPositions, nextPageToken, signerPositions } from '../paging.js';
 import type { Page } from '../store/page.js';
 import type { UnaryHandlers } from './handler.js';
 import { pageOf, withinBudget } from './paging.js';
@@ -32,30 +32,25 @@ function onChainEventsResponse(page: Page<OnChainEvent, ChainPosition>): OnChain
   return { events: kept.items, nextPageToken: nextPageToken(kept, chainPositions) };
 }
 
-function signerPosition(signer: Signer): ChainPosition {
-  if (signer.onchainEvent === undefined) throw new TypeError('an on-chain signer has its event');
-  return eventPosition(signer.onchainEvent);
-}
-
 /**
- * Snapchain's StorageLimitsResponse. Agora neither lends nor borrows units, so each unit type's net size
- * is its purchased size; tiers are none.
+ * Snapchain's StorageLimitsResponse: net units and the limits they give, and per unit type the net size
+ * beside the purchased, lent and borrowed ones. Tiers are none.
  */
 function storageLimitsResponse(usage: StorageUsage): StorageLimitsResponse {
-  const { units } = usage;
-  const unitDetail = (unitType: StorageUnitType, unitSize: number) => ({
+  const { purchased, lent, borrowed, net } = usage.balance;
+  const unitDetail = (unitType: StorageUnitType, kind: keyof StorageUnits) => ({
     unitType,
-    unitSize,
-    purchasedUnitSize: unitSize,
-    lentUnitSize: 0,
-    borrowedUnitSize: 0,
+    unitSize: net[kind],
+    purchasedUnitSize: purchased[kind],
+    lentUnitSize: lent[kind],
+    borrowedUnitSize: borrowed[kind],
   });
   return {
     limits: storageLimitsOf(usage),
-    units: units.legacy + units.units2024,
+    units: net.legacy + net.units2024,
     unitDetails: [
-      unitDetail(StorageUnitType.UNIT_TYPE_LEGACY, units.legacy),
-      unitDetail(StorageUnitType.UNIT_TYPE_2024, units.units2024),
+      unitDetail(StorageUnitType.UNIT_TYPE_LEGACY, 'legacy'),
+      unitDetail(StorageUnitType.UNIT_TYPE_2024, 'units2024'),
     ],
     tierSubscriptions: [],
   };
@@ -100,18 +95,16 @@ export function accountReadHandlers(api: NodeApi): UnaryHandlers {
       const signer = await api.signer(fidOf(request.fid), signerKeyOf(request.signer));
       return { signer: found(signer, notFound.signer()) };
     },
-    /** Gasless keys, their count, limit and nonces are Snapchain's; Agora has none, so each is 0. */
+    /** On-chain keys first, then gasless ones; the counts and nonces are the fid's, whatever the page. */
     async GetSignersByFid(request) {
-      const page = await api.signers(fidOf(request.fid), pageOf(request, chainPositions));
+      const fid = fidOf(request.fid);
+      const page = await api.signers(fid, pageOf(request, signerPositions));
       const kept = withinBudget(page, Signer, signerPosition);
+      const requesterFids = request.requesterFids.map((requester) => fidOf(requester, 'requester_fids'));
       return {
         signers: kept.items,
-        nextPageToken: nextPageToken(kept, chainPositions),
-        gaslessSignerCount: 0,
-        gaslessSignerLimit: 0,
-        currentUserNonce: 0,
-        // One entry per requester fid, a missing counter reading 0, as Snapchain answers.
-        requesterFidNonces: Object.fromEntries(request.requesterFids.map((fid) => [fid, 0])),
+        nextPageToken: nextPageToken(kept, signerPositions),
+        ...(await api.signerCounts(fid, requesterFids)),
       };
     },
 

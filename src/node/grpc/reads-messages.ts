@@ -120,7 +120,7 @@ export function messageReadHandlers(engine: Engine): UnaryHandlers {
     GetAllVerificationMessagesByFid: ofStore(StoreType.VERIFICATIONS),
     GetAllUserDataMessagesByFid: ofStore(StoreType.USER_DATA),
     GetAllLinkMessagesByFid: ofStore(StoreType.LINKS),
-    // Agora has no LEND_STORAGE messages yet; the request is still checked.
-    GetAllLendStorageMessagesByFid: allMessages(async () => ({ items: [] })),
+    /** The lends the fid made (not those it received), as Snapchain serves them. */
+    GetAllLendStorageMessagesByFid: ofStore(StoreType.STORAGE_LENDS),
   };
 }

@@ -22,6 +22,8 @@ export interface NodeHttpOptions {
   corsOrigin: string;
   /** The node's loops for /_status and /_ready. */
   components?: HttpAppOptions['components'];
+  /** The node's metrics registry and where `/metrics` is served; a fresh one on the API when absent. */
+  metrics?: HttpAppOptions['metrics'];
   /** Timeouts, connection cap and trusted proxies (the command's options); Node's defaults when absent. */
   connections?: ConnectionSettings | undefined;
   /** Who may submit (shared with the gRPC API); anyone when absent. */
@@ -49,6 +51,7 @@ export async function createNodeHttpApp(options: NodeHttpOptions): Promise<HttpA
     errors: nodeErrorRenderer,
     healthCheck: api.ping,
     components: options.components,
+    metrics: options.metrics,
   });
   registerSubmitRoutes(app, api, options.submitGuard ?? createSubmitGuard({ perMinute: 0 }));
   registerCastRoutes(app, api);

@@ -1,23 +1,31 @@
 import { HubEvent } from '../../protocol/gen/hub_event.js';
-import { Message, storageUnitTypeToJSON, StorageUnitType } from '../../protocol/gen/message.js';
+import {
+  Message,
+  messageTypeToJSON,
+  storageUnitTypeToJSON,
+  StorageUnitType,
+} from '../../protocol/gen/message.js';
 import { OnChainEvent } from '../../protocol/gen/onchain_event.js';
 import {
   FidsResponse,
   MessagesResponse,
   OnChainEventResponse,
+  signerSourceToJSON,
   StorageLimit,
   UsernameProofsResponse,
   ValidationResponse,
 } from '../../protocol/gen/request_response.js';
+import type { Signer } from '../../protocol/gen/request_response.js';
+import { bytesToHex } from '../../protocol/hex.js';
 import { UserNameProof } from '../../protocol/gen/username_proof.js';
 import { toHubJson } from '../../protocol/hub-json.js';
-import type { DbStats } from '../api.js';
+import type { DbStats, FidAddressType } from '../api.js';
 import { storageLimitsOf } from '../engine/index.js';
-import type { StorageUsage } from '../engine/index.js';
+import type { SignerCounts, SignerPosition, StorageUsage } from '../engine/index.js';
 import type { EventsPage } from '../events/index.js';
 import type { ChainPosition } from '../onchain/index.js';
 import type { Page } from '../store/page.js';
-import { chainPositions, fidPositions, nextPageToken, tsHashPositions } from '../paging.js';
+import { chainPositions, fidPositions, nextPageToken, signerPositions, tsHashPositions } from '../paging.js';
 
 /**
  * The reference's JSON for each response: the generated type's ts-proto JSON with the hub's byte-field
@@ -71,12 +79,13 @@ export function eventsJson(page: EventsPage): unknown {
 }
 
 /**
- * Hubble's StorageLimitsResponse: `limits`, `units` and `unitDetails` of `{unitType, unitSize}`. The
- * generated type is Snapchain's, whose tier and lending fields Hubble never sends, so they are left out.
+ * `limits`, `units` and `unitDetails` of `{unitType, unitSize}`, as both references answer over HTTP: the net
+ * units (purchased − lent + borrowed) and each store's limit for them, the lends row (Snapchain's
+ * STORAGE_LENDS) included. gRPC adds the purchased, lent and borrowed sizes.
  */
 export function storageLimitsJson(usage: StorageUsage): unknown {
   const limits = storageLimitsOf(usage).map((limit) => toHubJson(StorageLimit, limit));
-  const { legacy, units2024 } = usage.units;
+  const { legacy, units2024 } = usage.balance.net;
   return {
     limits,
     units: legacy + units2024,
@@ -85,6 +94,49 @@ export function storageLimitsJson(usage: StorageUsage): unknown {
       { unitType: storageUnitTypeToJSON(StorageUnitType.UNIT_TYPE_2024), unitSize: units2024 },
     ],
   };
+}
+
+/** Only the fields a record has: Snapchain leaves absent ones out. */
+function present(fields: Record<string, number | undefined>): Record<string, number> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Record<
+    string,
+    number
+  >;
+}
+
+/**
+ * Snapchain's signer JSON, which it builds by hand: `key` hex, `scopes` as MessageType names (left out when
+ * empty), `onChainEvent` (with a capital C) as the event's hub JSON, absent fields left out.
+ */
+export function signerJson(signer: Signer): unknown {
+  const { addedAt, lastUsedAt, ttl, expiresAt, requestFid, nonce, onchainEvent } = signer;
+  return {
+    source: signerSourceToJSON(signer.source),
+    key: bytesToHex(signer.key),
+    keyType: signer.keyType,
+    fid: signer.fid,
+    ...present({ addedAt, lastUsedAt, ttl, expiresAt }),
+    ...(signer.scopes.length > 0 && { scopes: signer.scopes.map(messageTypeToJSON) }),
+    ...present({ requestFid, nonce }),
+    ...(onchainEvent !== undefined && { onChainEvent: onChainEventJson(onchainEvent) }),
+  };
+}
+
+/** `nextPageToken` (base64) only when a next page exists, `requesterFidNonces` only when asked for. */
+export function signersJson(page: Page<Signer, SignerPosition>, counts: SignerCounts): unknown {
+  const token = nextPageToken(page, signerPositions);
+  const { requesterFidNonces, ...fidCounts } = counts;
+  return {
+    signers: page.items.map(signerJson),
+    ...(token !== undefined && { nextPageToken: Buffer.from(token).toString('base64') }),
+    ...fidCounts,
+    ...(Object.keys(requesterFidNonces).length > 0 && { requesterFidNonces }),
+  };
+}
+
+/** Snapchain answers this one in snake case. */
+export function fidAddressTypeJson(type: FidAddressType): unknown {
+  return { is_custody: type.isCustody, is_auth: type.isAuth, is_verified: type.isVerified };
 }
 
 /**

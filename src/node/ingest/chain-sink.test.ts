@@ -24,7 +24,7 @@ import { readMeta } from '../../storage/service-meta.js';
 
 const NOW_MS = FARCASTER_EPOCH_MS + 100_000_000_000;
 const clock = fixedClock(NOW_MS);
-const { ADD, REMOVE } = SignerEventType;
+const { ADD, REMOVE, ADMIN_RESET } = SignerEventType;
 
 /** The checkpoint after reading through `last`, recording that block. */
 function through(last: number, fork = 0): ReaderCheckpoint {
@@ -108,7 +108,7 @@ forEachDialect('chain sink', (dialect) => {
     assert.deepEqual(problems(), []);
   });
 
-  it('reports a removed signer after the commit, and logs an event the merge rejects', async () => {
+  it('reports a reset signer after the commit (not a removed one), and logs an event the merge rejects', async () => {
     const seen: { fid: number; key: string; committed: boolean }[] = [];
     const other = await database.reopen();
     const { sink: chainSink, problems } = sink({
@@ -124,13 +124,15 @@ forEachDialect('chain sink', (dialect) => {
       [
         registerEvent(20, address(20), { block: 20 }),
         signerEvent(20, signerKey(20), ADD, { block: 20, log: 1 }),
+        signerEvent(20, signerKey(21), ADD, { block: 20, log: 2 }),
       ],
       through(20),
     );
     await chainSink.apply(
       [
-        signerEvent(20, signerKey(20), REMOVE, { block: 21 }),
-        signerEvent(20, signerKey(20), ADD, { block: 21, log: 1 }),
+        signerEvent(20, signerKey(20), ADMIN_RESET, { block: 21 }),
+        signerEvent(20, signerKey(21), REMOVE, { block: 21, log: 1 }),
+        signerEvent(20, signerKey(21), ADD, { block: 21, log: 2 }),
       ],
       through(21),
     );
@@ -169,7 +171,7 @@ forEachDialect('chain sink', (dialect) => {
       ],
       through(40),
     );
-    await chainSink.apply([signerEvent(40, signerKey(40), REMOVE, { block: 41 })], through(41));
+    await chainSink.apply([signerEvent(40, signerKey(40), ADMIN_RESET, { block: 41 })], through(41));
     assert.deepEqual(
       problems().map((line) => line.message),
       ['chain ingest: signer revocation failed'],

@@ -8,6 +8,7 @@ export {
   fidOfCustodyAddress,
   fidRegistration,
   fidsPage,
+  hasAuthAddress,
   idRegisterEventByAddress,
   idRegisterEventByFid,
   isActiveSigner,

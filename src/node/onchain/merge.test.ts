@@ -246,12 +246,11 @@ forEachDialect('on-chain merge', (dialect) => {
       assert.deepEqual((await activeSignerEvents(database.db, 200, { limit: 10 })).items, [add]);
     });
 
-    it('deactivates a key on REMOVE and reports it for revocation', async () => {
+    it('deactivates a key on REMOVE, keeping what it signed (decision 0008)', async () => {
       accepted(await mergeOne(signerEvent(210, signerKey(1), ADD, { block: 70 })));
-      assert.deepEqual(await queuedRevocations(database.db, 210), []);
       const result = accepted(await mergeOne(signerEvent(210, signerKey(1), REMOVE, { block: 71 })));
-      assert.deepEqual(result.deactivatedSigner, signerKey(1));
-      assert.deepEqual(await queuedRevocations(database.db, 210), [bytesToHex(signerKey(1))]);
+      assert.equal(result.deactivatedSigner, undefined);
+      assert.deepEqual(await queuedRevocations(database.db, 210), []);
       assert.equal(await isActiveSigner(database.db, 210, signerKey(1)), false);
       assert.equal(await activeSignerEvent(database.db, 210, signerKey(1)), undefined);
       assert.deepEqual((await activeSignerEvents(database.db, 210, { limit: 10 })).items, []);
@@ -295,7 +294,9 @@ forEachDialect('on-chain merge', (dialect) => {
       it('deactivates an added key and lets it be added again', async () => {
         accepted(await mergeOne(signerEvent(250, signerKey(1), ADD, { block: 70 })));
         const reset = accepted(await mergeOne(signerEvent(250, signerKey(1), ADMIN_RESET, { block: 71 })));
+        // Unlike a removal, a reset revokes what the key signed: its revocation is queued.
         assert.deepEqual(reset.deactivatedSigner, signerKey(1));
+        assert.deepEqual(await queuedRevocations(database.db, 250), [bytesToHex(signerKey(1))]);
         assert.equal(await isActiveSigner(database.db, 250, signerKey(1)), false);
         const readd = signerEvent(250, signerKey(1), ADD, { block: 72 });
         accepted(await mergeOne(readd));

@@ -18,8 +18,8 @@ export interface MergedOnChainEvent {
   /** Id of the HUB_EVENT_TYPE_MERGE_ON_CHAIN_EVENT written in the same transaction. */
   hubEventId: number;
   /**
-   * The event's key when this merge made an active signer inactive: its messages are to be revoked (the
-   * revocation is queued in the merge's transaction).
+   * The event's key when this merge made an active signer inactive in a way that revokes its messages (an
+   * admin reset; a removal does not, decision 0008): the revocation is queued in the merge's transaction.
    */
   deactivatedSigner?: Uint8Array | undefined;
 }
@@ -81,8 +81,8 @@ async function stage(
     const fold = foldSignerEvents([...history, event]);
     if (fold.readdsRemovedKey) return fail('bad_request.conflict', 'attempting to re-add removed key');
     await insert(trx, event);
-    const deactivated = await updateSignerStatus(trx, event.fid, key, fold.status, clock);
-    return ok({ event, deactivatedSigner: deactivated ? key : undefined });
+    const revoked = await updateSignerStatus(trx, event.fid, key, fold.status, clock, 'event');
+    return ok({ event, deactivatedSigner: revoked ? key : undefined });
   }
 
   await insert(trx, event);

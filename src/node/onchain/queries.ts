@@ -140,6 +140,28 @@ export async function isActiveSigner(db: Kysely<NodeTables>, fid: number, key: U
   return isActiveStatus(await readSignerStatus(db, fid, key));
 }
 
+/** Key type of an auth address: an Ethereum address the Key Registry added to a fid. */
+const AUTH_ADDRESS_KEY_TYPE = 2;
+
+/**
+ * Whether the Key Registry added `address` to the fid as an auth address. As in Snapchain, a later removal
+ * does not matter: the key's row keeps the type of its last ADD.
+ */
+export async function hasAuthAddress(
+  db: Kysely<NodeTables>,
+  fid: number,
+  address: Uint8Array,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('signers')
+    .select('fid')
+    .where('fid', '=', fid)
+    .where('key', '=', address)
+    .where('key_type', '=', AUTH_ADDRESS_KEY_TYPE)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The ADD event of an active signer; undefined when the key is not active for the fid. */
 export async function activeSignerEvent(
   db: Kysely<NodeTables>,

@@ -60,7 +60,7 @@ export function retractBlocks(
     const deactivatedSigners: Retraction['deactivatedSigners'] = [];
     for (const signer of keys.values()) {
       const { status } = foldSignerEvents(await signerHistory(trx, signer.fid, signer.key));
-      if (await updateSignerStatus(trx, signer.fid, signer.key, status, clock))
+      if (await updateSignerStatus(trx, signer.fid, signer.key, status, clock, 'retraction'))
         deactivatedSigners.push(signer);
     }
     return { events, deactivatedSigners };

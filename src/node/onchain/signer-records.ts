@@ -5,7 +5,7 @@ import type { Signer } from '../../protocol/gen/request_response.js';
 /**
  * An active on-chain key as the unified signer reads describe it (snapchain-messages.md §4.4): the ADD
  * event's key and type, its block time as `added_at`, and the event itself. The fields of gasless keys
- * (last use, ttl, scopes, request fid, nonce) stay empty: Agora has only on-chain keys.
+ * (last use, ttl, scopes, request fid, nonce) stay empty: on-chain keys are scope-free and never expire.
  */
 export function onChainSigner(event: OnChainEvent): Signer {
   return {

@@ -87,9 +87,21 @@ export async function readSignerStatus(
     : { state: row.state, keyType: row.key_type, blockNumber: row.block_number, logIndex: row.log_index };
 }
 
+/** Why a key's status changes: an event the chain emitted, or the retraction of orphaned blocks. */
+export type StatusChange = 'event' | 'retraction';
+
 /**
- * Stores the key's new status. When that makes an active signer inactive, the revocation of its messages
- * is queued in the same transaction; returns whether it was.
+ * Whether deactivating a key revokes the messages it signed. A removal does not (decision 0008: the current
+ * protocol keeps them, and only refuses what the key signs afterwards). An admin reset does (decision 0005:
+ * the key should never have been added), and so does a retraction: the ADD never happened on the chain.
+ */
+function revokesMessages(status: SignerStatus | undefined, change: StatusChange): boolean {
+  return change === 'retraction' || status?.state !== 'removed';
+}
+
+/**
+ * Stores the key's new status. When that makes an active signer inactive in a way that revokes its
+ * messages, their revocation is queued in the same transaction; returns whether it was.
  */
 export async function updateSignerStatus(
   trx: Transaction<NodeTables>,
@@ -97,12 +109,13 @@ export async function updateSignerStatus(
   key: Uint8Array,
   status: SignerStatus | undefined,
   clock: Clock,
+  change: StatusChange,
 ): Promise<boolean> {
   const wasActive = isActiveStatus(await readSignerStatus(trx, fid, key));
   await saveSignerStatus(trx, fid, key, status);
-  const deactivated = wasActive && !isActiveStatus(status);
-  if (deactivated) await queueRevocation(trx, fid, key, clock.now());
-  return deactivated;
+  const revokes = wasActive && !isActiveStatus(status) && revokesMessages(status, change);
+  if (revokes) await queueRevocation(trx, fid, key, clock.now());
+  return revokes;
 }
 
 async function saveSignerStatus(

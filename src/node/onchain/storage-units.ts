@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { StorageUnitType } from '../../protocol/gen/message.js';
 import { OnChainEventType } from '../../protocol/gen/onchain_event.js';
 import { StoreType } from '../../protocol/gen/request_response.js';
 import type { NodeTables } from '../store/schema.js';
@@ -9,10 +10,22 @@ const YEAR_SECONDS = 365 * 24 * 60 * 60;
 const LEGACY_UNIT_LIFETIME_SECONDS = 2 * YEAR_SECONDS;
 const UNIT_2024_LIFETIME_SECONDS = YEAR_SECONDS;
 
-/** Unexpired storage units of a fid, by kind. */
+/**
+ * Storage units of a fid, by unit type. Agora's chain rents legacy and 2024 units; Snapchain's 2025 units
+ * (a later rent price) do not exist on it, so no fid ever holds one.
+ */
 export interface StorageUnits {
   legacy: number;
   units2024: number;
+}
+
+export const NO_UNITS: StorageUnits = { legacy: 0, units2024: 0 };
+
+/** Where a StorageUnitType's units are counted; undefined for a type no fid holds here. */
+export function unitsKey(type: StorageUnitType): keyof StorageUnits | undefined {
+  if (type === StorageUnitType.UNIT_TYPE_LEGACY) return 'legacy';
+  if (type === StorageUnitType.UNIT_TYPE_2024) return 'units2024';
+  return undefined;
 }
 
 /** The stores whose size storage units limit. */
@@ -22,9 +35,10 @@ export type LimitedStore =
   | StoreType.REACTIONS
   | StoreType.USER_DATA
   | StoreType.USERNAME_PROOFS
-  | StoreType.VERIFICATIONS;
+  | StoreType.VERIFICATIONS
+  | StoreType.STORAGE_LENDS;
 
-/** Messages per unit: [legacy unit, 2024 unit]. */
+/** Messages per unit: [legacy unit, 2024 unit]. Lends: one per purchased unit, reported, never enforced. */
 const PER_UNIT: Readonly<Record<LimitedStore, readonly [number, number]>> = {
   [StoreType.CASTS]: [5000, 2000],
   [StoreType.LINKS]: [2500, 1000],
@@ -32,6 +46,7 @@ const PER_UNIT: Readonly<Record<LimitedStore, readonly [number, number]>> = {
   [StoreType.USER_DATA]: [50, 50],
   [StoreType.USERNAME_PROOFS]: [5, 5],
   [StoreType.VERIFICATIONS]: [25, 25],
+  [StoreType.STORAGE_LENDS]: [1, 1],
 };
 
 export function isLegacyRent(blockTimestamp: number): boolean {

@@ -76,7 +76,10 @@ export interface MessagesTable {
   /** The 20-byte BLAKE3 message hash. */
   hash: Uint8Array;
   fid: number;
-  /** StoreType of the store that holds it (CASTS, LINKS, REACTIONS, USER_DATA, VERIFICATIONS, USERNAME_PROOFS). */
+  /**
+   * StoreType of the store that holds it (CASTS, LINKS, REACTIONS, USER_DATA, VERIFICATIONS, USERNAME_PROOFS,
+   * STORAGE_LENDS).
+   */
   store: number;
   /** MessageType. */
   type: number;
@@ -95,7 +98,7 @@ export interface MessagesTable {
   signer: Uint8Array;
   /** The Message protobuf exactly as received (data_bytes kept), so hashes and signatures still verify. */
   encoded: Uint8Array;
-  /** Links: the target fid; reactions to a cast: the cast's fid. */
+  /** Links: the target fid; reactions to a cast: the cast's fid; storage lends: the borrower. */
   target_fid: number | null;
   /** Reactions to a cast: the cast's hash. */
   target_hash: Uint8Array | null;
@@ -163,6 +166,30 @@ export interface PendingRevocationsTable {
   queued_at: number;
 }
 
+/**
+ * Active gasless keys (KEY_ADD, snapchain-messages.md §4): one row per key, which belongs to one fid at a
+ * time. Scopes, ttl and nonce are read from the stored KEY_ADD; a KEY_REMOVE deletes the row. Expired keys
+ * stay until removed.
+ */
+export interface GaslessKeysTable {
+  /** The 32-byte Ed25519 key. */
+  key: Uint8Array;
+  fid: number;
+  /** The app whose signed key request the KEY_ADD carried (its custody verified at merge). */
+  request_fid: number;
+  /** Farcaster seconds: the KEY_ADD's timestamp, then of messages signed by the key (sliding TTL). */
+  last_used_at: number;
+  /** The KEY_ADD Message protobuf, stored as messages are (data_bytes kept). */
+  encoded: Uint8Array;
+}
+
+/** The last nonce accepted per fid: `user_nonce` for its custody's key messages, `app_nonce` as a requesting app. */
+export interface GaslessNoncesTable {
+  fid: number;
+  user_nonce: number;
+  app_nonce: number;
+}
+
 export interface NodeTables {
   service_meta: ServiceMetaTable;
   onchain_events: OnChainEventsTable;
@@ -174,4 +201,6 @@ export interface NodeTables {
   hub_event_clock: HubEventClockTable;
   fname_proofs: FnameProofsTable;
   pending_revocations: PendingRevocationsTable;
+  gasless_keys: GaslessKeysTable;
+  gasless_nonces: GaslessNoncesTable;
 }

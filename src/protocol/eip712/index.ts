@@ -1,4 +1,5 @@
 export * from './domains.js';
+export * from './gasless-keys.js';
 export * from './signed-key-request-metadata.js';
 export * from './sponsorship.js';
 export * from './typed-data.js';

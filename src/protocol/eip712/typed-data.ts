@@ -61,6 +61,22 @@ export const EIP712_TYPES = {
     { name: 'nonce', type: 'uint256' },
     { name: 'deadline', type: 'uint256' },
   ],
+  /** Gasless keys (snapchain-messages.md §2.2): the custody's authorization of a KEY_ADD and a KEY_REMOVE. */
+  KeyAdd: [
+    { name: 'fid', type: 'uint256' },
+    { name: 'key', type: 'bytes' },
+    { name: 'keyType', type: 'uint32' },
+    { name: 'scopes', type: 'uint32[]' },
+    { name: 'ttl', type: 'uint32' },
+    { name: 'nonce', type: 'uint32' },
+    { name: 'deadline', type: 'uint256' },
+  ],
+  KeyRemove: [
+    { name: 'fid', type: 'uint256' },
+    { name: 'key', type: 'bytes' },
+    { name: 'nonce', type: 'uint32' },
+    { name: 'deadline', type: 'uint256' },
+  ],
 } as const;
 
 export type PrimaryType = keyof typeof EIP712_TYPES;
@@ -70,11 +86,13 @@ type SolidityType = FieldsOf<PrimaryType>['type'];
 /** What callers may pass for a field: numbers or bigints for uints, hex text or bytes for byte strings. */
 type InputValue<T extends SolidityType> = T extends 'string'
   ? string
-  : T extends `uint${string}`
-    ? bigint | number
-    : T extends 'address'
-      ? string
-      : string | Uint8Array;
+  : T extends 'uint32[]'
+    ? readonly number[]
+    : T extends `uint${string}`
+      ? bigint | number
+      : T extends 'address'
+        ? string
+        : string | Uint8Array;
 
 /**
  * The normalized value that is hashed, typed as viem (abitype) types it: numbers for uint8/uint32, bigints
@@ -84,11 +102,13 @@ type MessageValue<T extends SolidityType> = T extends 'string'
   ? string
   : T extends 'uint8' | 'uint32'
     ? number
-    : T extends 'uint256'
-      ? bigint
-      : T extends 'address'
-        ? Address
-        : Hex;
+    : T extends 'uint32[]'
+      ? number[]
+      : T extends 'uint256'
+        ? bigint
+        : T extends 'address'
+          ? Address
+          : Hex;
 
 export type MessageInput<P extends PrimaryType> = {
   [F in FieldsOf<P> as F['name']]: InputValue<F['type']>;
@@ -162,6 +182,8 @@ function normalizeField(type: SolidityType, value: unknown): unknown {
       return toSmallUint(value, 32n);
     case 'uint256':
       return toUint(value, 256n);
+    case 'uint32[]':
+      return toSmallUints(value, 32n);
   }
 }
 
@@ -181,4 +203,11 @@ function toUint(value: unknown, bits: bigint): bigint | undefined {
 function toSmallUint(value: unknown, bits: bigint): number | undefined {
   const n = toUint(value, bits);
   return n === undefined ? undefined : Number(n);
+}
+
+/** Every element in range, or undefined (a negative scope cannot be signed). */
+function toSmallUints(value: unknown, bits: bigint): number[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const values = value.map((item) => toSmallUint(item, bits));
+  return values.every((item) => item !== undefined) ? (values as number[]) : undefined;
 }

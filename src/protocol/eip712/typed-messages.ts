@@ -120,3 +120,28 @@ const changeRecoveryAddress = defineTypedMessage('ChangeRecoveryAddress', contra
 export const typedDataForIdRegistryChangeRecoveryAddress = changeRecoveryAddress.typedData;
 export const signIdRegistryChangeRecoveryAddress = changeRecoveryAddress.sign;
 export const verifyIdRegistryChangeRecoveryAddress = changeRecoveryAddress.verify;
+
+/**
+ * Gasless keys (snapchain-messages.md §2.2): one domain for the custody's `KeyAdd` and `KeyRemove` and the
+ * app's `SignedKeyRequest`, with no verifyingContract (nothing on chain checks these signatures).
+ */
+export const GASLESS_KEY_DOMAIN: Eip712Domain = { name: 'Farcaster KeyAdd', version: '1', chainId: 1 };
+
+/** `{fid, key, keyType, scopes, ttl, nonce, deadline}`, signed by the custody address of `fid`. */
+export type GaslessKeyAdd = MessageInput<'KeyAdd'>;
+const gaslessKeyAdd = defineTypedMessage('KeyAdd', GASLESS_KEY_DOMAIN);
+export const typedDataForGaslessKeyAdd = gaslessKeyAdd.typedData;
+export const signGaslessKeyAdd = gaslessKeyAdd.sign;
+export const verifyGaslessKeyAdd = gaslessKeyAdd.verify;
+
+/** `{fid, key, nonce, deadline}`, signed by the custody address of `fid`. */
+export type GaslessKeyRemove = MessageInput<'KeyRemove'>;
+const gaslessKeyRemove = defineTypedMessage('KeyRemove', GASLESS_KEY_DOMAIN);
+export const typedDataForGaslessKeyRemove = gaslessKeyRemove.typedData;
+export const signGaslessKeyRemove = gaslessKeyRemove.sign;
+export const verifyGaslessKeyRemove = gaslessKeyRemove.verify;
+
+/** The on-chain `SignedKeyRequest` struct on the gasless domain, signed by the requesting app's custody. */
+const gaslessKeyRequest = defineTypedMessage('SignedKeyRequest', GASLESS_KEY_DOMAIN);
+export const signGaslessKeyRequest = gaslessKeyRequest.sign;
+export const verifyGaslessKeyRequest = gaslessKeyRequest.verify;

@@ -22,10 +22,7 @@ export const MAX_DATA_BYTES_BY_TYPE: ReadonlyMap<MessageType, number> = new Map(
   [MessageType.FRAME_ACTION, 16_384],
 ]);
 
-/**
- * Message types this node validates. LEND_STORAGE, KEY_ADD and KEY_REMOVE (Snapchain-era) and NONE are
- * refused as `invalid message type`, as a Hubble-era hub does.
- */
+/** Message types this node validates; NONE and unknown types are refused as `invalid message type`. */
 export const ACCEPTED_MESSAGE_TYPES: ReadonlySet<MessageType> = new Set([
   MessageType.CAST_ADD,
   MessageType.CAST_REMOVE,
@@ -39,6 +36,9 @@ export const ACCEPTED_MESSAGE_TYPES: ReadonlySet<MessageType> = new Set([
   MessageType.USERNAME_PROOF,
   MessageType.FRAME_ACTION,
   MessageType.LINK_COMPACT_STATE,
+  MessageType.LEND_STORAGE,
+  MessageType.KEY_ADD,
+  MessageType.KEY_REMOVE,
 ]);
 
 export const MESSAGE_HASH_BYTES = 20;
@@ -83,3 +83,25 @@ export const FRAME_ACTION_LIMITS = {
   transactionIdBytes: 256,
   addressBytes: 64,
 } as const;
+
+/** Gasless keys (snapchain-messages.md §1, core 0.20.0's GASLESS_* constants). */
+export const GASLESS_KEY_TYPE_ED25519 = 1;
+export const GASLESS_METADATA_TYPE_SIGNED_KEY_REQUEST = 1;
+export const KEY_REMOVE_BY_CUSTODY = 1;
+export const KEY_REMOVE_BY_SELF = 2;
+/** Longest sliding TTL of a gasless key: 90 days. */
+export const MAX_KEY_TTL_SECONDS = 7_776_000;
+/** A pinned consensus value, not the size of the MessageType enum. */
+export const MAX_KEY_ADD_SCOPES = 16;
+/** Active gasless keys per fid (on-chain keys are not counted; expired keys are, until removed). */
+export const MAX_GASLESS_KEYS_PER_FID = 1000;
+/** The message types a gasless key may be allowed to sign: every accepted type but the key messages. */
+export const ADMISSIBLE_KEY_SCOPES: ReadonlySet<MessageType> = new Set(
+  [...ACCEPTED_MESSAGE_TYPES].filter(
+    (type) => type !== MessageType.KEY_ADD && type !== MessageType.KEY_REMOVE,
+  ),
+);
+
+/** Storage lending: units per LEND_STORAGE, and how far back its timestamp may be (it is pruned eagerly). */
+export const MAX_LEND_UNITS = 5000;
+export const MAX_LEND_AGE_SECONDS = 600;

@@ -1,9 +1,12 @@
 import { fail, ok, type HubResult } from '../errors.js';
 import { MessageType, type FarcasterNetwork, type MessageData } from '../gen/message.js';
-import { fromFarcasterTime } from '../time.js';
+import { fromFarcasterTime, toFarcasterTime } from '../time.js';
+import { checkActivation } from './activation.js';
 import { checkCastAddBody, checkCastRemoveBody } from './cast.js';
 import { checkFid, invalid, invalidParam, type Problem } from './checks.js';
 import { checkFrameActionBody } from './frame-action.js';
+import { checkKeyAddBody, checkKeyRemoveBody } from './keys.js';
+import { checkLendStorageBody } from './lend-storage.js';
 import { ACCEPTED_MESSAGE_TYPES, ALLOWED_CLOCK_SKEW_SECONDS } from './limits.js';
 import { checkLinkBody, checkLinkCompactStateBody } from './link.js';
 import { checkReactionBody } from './reaction.js';
@@ -18,7 +21,7 @@ export interface DataContext {
   readonly nowMs: number;
 }
 
-/** Every oneof member of MessageData.body, including the types this node refuses. */
+/** Every oneof member of MessageData.body. */
 const BODY_KEYS = [
   'castAddBody',
   'castRemoveBody',
@@ -37,8 +40,8 @@ const BODY_KEYS = [
 
 /**
  * The rules on MessageData alone, in the reference's order: network, fid, timestamp, type, one body that
- * matches the type, then the body's own rules. Synchronous: claim signatures of VerificationAdd bodies
- * are checked later by `validateMessage`.
+ * matches the type, then the body's own rules, then whether the network accepts the type yet.
+ * Synchronous: claim signatures of VerificationAdd bodies are checked later by `validateMessage`.
  */
 export function validateMessageData(data: MessageData, context: DataContext): HubResult<MessageData> {
   const problem = checkMessageData(data, context);
@@ -59,11 +62,14 @@ export function checkMessageData(data: MessageData, context: DataContext): Probl
   if (BODY_KEYS.filter((key) => data[key] !== undefined).length !== 1) {
     return invalid('only one body can be set');
   }
-  return checkBody(data);
+  return (
+    checkBody(data, context.nowMs) ??
+    checkActivation(data.type, data.timestamp, context.network, context.nowMs)
+  );
 }
 
 /** The body the type calls for, through its rules; another body is `bodyType is invalid`. */
-function checkBody(data: MessageData): Problem {
+function checkBody(data: MessageData, nowMs: number): Problem {
   const withBody = <B>(body: B | undefined, check: (body: B) => Problem): Problem =>
     body === undefined ? invalidParam('bodyType is invalid') : check(body);
   switch (data.type) {
@@ -89,6 +95,14 @@ function checkBody(data: MessageData): Problem {
       return withBody(data.usernameProofBody, (body) => checkUsernameProofBody(body, data));
     case MessageType.FRAME_ACTION:
       return withBody(data.frameActionBody, checkFrameActionBody);
+    case MessageType.LEND_STORAGE:
+      return withBody(data.lendStorageBody, (body) =>
+        checkLendStorageBody(body, data.timestamp, toFarcasterTime(nowMs) ?? 0),
+      );
+    case MessageType.KEY_ADD:
+      return withBody(data.keyAddBody, (body) => checkKeyAddBody(body, data.timestamp));
+    case MessageType.KEY_REMOVE:
+      return withBody(data.keyRemoveBody, checkKeyRemoveBody);
     default:
       return invalid('invalid message type');
   }

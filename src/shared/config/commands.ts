@@ -1,6 +1,7 @@
 import { Type, type Static, type TObject } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { connectionOptions } from './connection-options.js';
+import { metricsOptions } from './metrics-options.js';
 import { namesLimitOptions } from './names-limits.js';
 import {
   flag,
@@ -60,6 +61,7 @@ function serviceOptions(service: 'node' | 'names' | 'social', defaultPort: numbe
     logFormat: logFormat('pretty on a terminal, json otherwise'),
     chainRpcUrl: Type.Optional(httpUrl({ description: 'JSON-RPC URL of the chain (OP mainnet or devnet)' })),
     ...connectionOptions,
+    ...metricsOptions(prefix),
   };
 }
 

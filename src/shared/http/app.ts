@@ -16,6 +16,7 @@ import type {
 } from 'fastify';
 import type { Logger } from 'pino';
 import { isAgoraService } from '../fetch/user-agent.js';
+import { createServiceMetrics, registerMetrics, type ServiceMetrics } from '../metrics/index.js';
 import { capConnections, fastifyConnectionOptions } from './connections.js';
 import type { ConnectionSettings } from './connections.js';
 import type { ComponentStatus } from '../status.js';
@@ -48,6 +49,8 @@ export interface HttpAppOptions {
   components?: (() => Record<string, ComponentStatus>) | undefined;
   /** Runs when the app closes, after in-flight requests have finished (e.g. close the database). */
   onClose?: () => Promise<void>;
+  /** The service's metrics, with its own counters registered; a fresh registry served on the API when absent. */
+  metrics?: ServiceMetrics | undefined;
 }
 
 export type HttpApp = FastifyInstance<
@@ -75,12 +78,18 @@ function requestIdOf(raw: IncomingMessage): string {
  * tokens. Agora's own services polling each other log at debug, so an idle system is quiet.
  */
 function logRequest(request: FastifyRequest, reply: FastifyReply): void {
-  const path = request.url.split('?', 1)[0] ?? request.url;
+  const path = pathOf(request.url);
   const ms = Math.round(reply.elapsedTime * 10) / 10;
   const fields = { method: request.method, path, status: reply.statusCode, ms };
   const message = `${request.method} ${path} ${reply.statusCode} ${ms} ms`;
   if (isAgoraService(request.headers['user-agent'])) request.log.debug(fields, message);
   else request.log.info(fields, message);
+}
+
+/** A request URL without its query, which can carry tokens, for logs and errors. */
+function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query < 0 ? url : url.slice(0, query);
 }
 
 /** Turns the configured origin setting into @fastify/cors's `origin` option. */
@@ -161,12 +170,8 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
     sendFailure(errors, error, classifyFailure(error), request, reply),
   );
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?', 1)[0] ?? request.url;
+    const path = pathOf(request.url);
     return sendFailure(errors, new RouteNotFoundError(request.method, path), 'not_found', request, reply);
-  });
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header(REQUEST_ID_HEADER, request.id);
-    done();
   });
   app.addHook('onResponse', (request, reply, done) => {
     logRequest(request, reply);
@@ -191,7 +196,9 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
     silent.add(socket);
     socket.once('close', () => silent.delete(socket));
   });
-  app.addHook('onRequest', (request, _reply, done) => {
+  // One hook for both, as every hook costs each request a step of Fastify's hook runner.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
     silent.delete(request.raw.socket);
     done();
   });
@@ -213,13 +220,14 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
     origin,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     // Browsers hide response headers unless listed; the social API's rate-limit headers matter to clients.
+    // Joined once here: the plugin would join a list again for every response.
     exposedHeaders: [
       REQUEST_ID_HEADER,
       'retry-after',
       'x-ratelimit-limit',
       'x-ratelimit-remaining',
       'x-ratelimit-reset',
-    ],
+    ].join(', '),
   });
   await app.register(swagger, { openapi: { info: { title: options.title, version: options.version } } });
 
@@ -238,6 +246,10 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
       return reply.code(200).send({ status: 'ok', service });
     },
   );
+  registerMetrics(app, options.metrics ?? createServiceMetrics(service), {
+    healthCheck: options.healthCheck,
+    components: options.components,
+  });
   registerStatusRoutes(app, {
     service,
     version: options.version,

@@ -1,7 +1,7 @@
 import type { GetJson } from '../../shared/fetch/json-client.js';
 import type { SocialDb } from '../store.js';
 import { reconcileFid } from './apply.js';
-import { changesOf, messageChanges, onChainEventChanges, type MalformedHubJson } from './hub-json.js';
+import { changesOf, messageChanges, signerRecordChanges, type MalformedHubJson } from './hub-json.js';
 import { latestEventId, readFids, readFidSnapshot } from './node-reads.js';
 import { advanceState, type IndexerState } from './state.js';
 
@@ -58,7 +58,7 @@ export async function backfillPage(deps: BackfillDeps, from: Backfilling): Promi
     const messages = [...snapshot.casts, ...snapshot.verifications, ...snapshot.userData];
     const changes = [
       ...changesOf(messages, (message) => messageChanges(message), deps.skip),
-      ...changesOf(snapshot.signers, onChainEventChanges, deps.skip),
+      ...changesOf(snapshot.signers, signerRecordChanges, deps.skip),
     ];
     const next: Backfilling = { ...state, afterFid: fid };
     const moved = await advanceState(deps.db, state, next, (trx) =>

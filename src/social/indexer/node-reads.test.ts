@@ -63,7 +63,7 @@ describe('node reads', () => {
     const seen: string[] = [];
     const getJson: GetJson = async (path, query = {}) => {
       seen.push(`${path} ${query.pageToken}`);
-      if (path === '/v1/onChainSignersByFid') return { events: [{ n: 1 }] };
+      if (path === '/v1/signersByFid') return { signers: [{ n: 1 }] };
       if (path !== '/v1/castsByFid') return { messages: [], nextPageToken: '' };
       return query.pageToken === ''
         ? { messages: [{ n: 1 }], nextPageToken: 'A' }
@@ -81,7 +81,7 @@ describe('node reads', () => {
       '/v1/castsByFid A',
       '/v1/verificationsByFid ',
       '/v1/userDataByFid ',
-      '/v1/onChainSignersByFid ',
+      '/v1/signersByFid ',
     ]);
     const looping: GetJson = async () => ({ messages: [], nextPageToken: 'again' });
     await assert.rejects(readFidSnapshot(looping, 3), /repeated the page token again/);

@@ -3,7 +3,7 @@ import { eventIdOf, MalformedHubJson } from './hub-json.js';
 
 /**
  * The node reads the indexer makes (docs/node.md): the event log, and for a backfill the fid list and each
- * fid's casts, verifications, user data and active signers. Answers are checked only as far as paging
+ * fid's casts, verifications, user data and signers. Answers are checked only as far as paging
  * needs; the items go to hub-json.ts.
  */
 
@@ -86,7 +86,7 @@ export async function readFids(getJson: GetJson, pageToken: string): Promise<Fid
     : { fids: fids as number[] };
 }
 
-/** What the node lists for one fid: message JSON for the first three, on-chain event JSON for signers. */
+/** What the node lists for one fid: message JSON for the first three, signer records (on chain and gasless). */
 export interface FidSnapshot {
   casts: unknown[];
   verifications: unknown[];
@@ -99,11 +99,11 @@ export async function readFidSnapshot(getJson: GetJson, fid: number): Promise<Fi
     casts: await readAll(getJson, '/v1/castsByFid', fid, 'messages'),
     verifications: await readAll(getJson, '/v1/verificationsByFid', fid, 'messages'),
     userData: await readAll(getJson, '/v1/userDataByFid', fid, 'messages'),
-    signers: await readAll(getJson, '/v1/onChainSignersByFid', fid, 'events'),
+    signers: await readAll(getJson, '/v1/signersByFid', fid, 'signers'),
   };
 }
 
-/** Every page of a fid's list; message pages end with `nextPageToken: ""`, event pages without one. */
+/** Every page of a fid's list; message pages end with `nextPageToken: ""`, signer pages without one. */
 async function readAll(getJson: GetJson, path: string, fid: number, key: string): Promise<unknown[]> {
   const items: unknown[] = [];
   const seen = new Set<string>();

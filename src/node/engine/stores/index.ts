@@ -1,6 +1,7 @@
 import { MessageType } from '../../../protocol/gen/message.js';
 import type { StoreSpec } from '../store-spec.js';
 import { castStore } from './casts.js';
+import { lendStore } from './lends.js';
 import { linkStore } from './links.js';
 import { reactionStore } from './reactions.js';
 import { userDataStore } from './user-data.js';
@@ -22,6 +23,7 @@ export const STORES: readonly StoreSpec[] = [
   userDataStore,
   verificationStore,
   usernameProofStore,
+  lendStore,
 ];
 
 const BY_TYPE: ReadonlyMap<MessageType, StoreSpec> = new Map([
@@ -36,6 +38,7 @@ const BY_TYPE: ReadonlyMap<MessageType, StoreSpec> = new Map([
   [MessageType.VERIFICATION_ADD_ETH_ADDRESS, verificationStore],
   [MessageType.VERIFICATION_REMOVE, verificationStore],
   [MessageType.USERNAME_PROOF, usernameProofStore],
+  [MessageType.LEND_STORAGE, lendStore],
 ]);
 
 /** The store that holds messages of `type`; undefined for types never stored (FrameAction). */

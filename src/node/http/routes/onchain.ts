@@ -3,21 +3,42 @@ import type { HttpApp } from '../../../shared/http/index.js';
 import type { NodeApi } from '../../api.js';
 import { found } from '../../failure.js';
 import { notFound } from '../../not-found.js';
-import { chainPositions, fidPositions } from '../../paging.js';
+import { chainPositions, fidPositions, signerPositions } from '../../paging.js';
 import { pageRequest } from '../paging.js';
 import * as p from '../params.js';
+import type { Query } from '../params.js';
 import {
+  fidAddressTypeJson,
   fidsJson,
   onChainEventJson,
   onChainEventsJson,
   oneOnChainEventJson,
+  signerJson,
+  signersJson,
   storageLimitsJson,
 } from '../render.js';
 import { described, FID, PAGING } from './route-schema.js';
 
 const eventType = p.enumOf(onChainEventTypeFromJSON, 'EVENT_TYPE_');
 
-/** Accounts as the chain defines them: fids, custody, signers and storage. */
+/**
+ * `requesterFids` (or `requester_fids`, which wins when both are given, as Snapchain reads them): repeated,
+ * comma-separated, or both.
+ */
+function requesterFids(query: Query): number[] {
+  const name = query.requester_fids !== undefined ? 'requester_fids' : 'requesterFids';
+  const value = query[name];
+  const texts = (Array.isArray(value) ? value : [value]).filter((text) => typeof text === 'string');
+  return texts
+    .flatMap((text: string) => text.split(','))
+    .filter((text) => text !== '')
+    .map((text) => p.fid(text, name));
+}
+
+/**
+ * Accounts: fids, custody and storage as the chain defines them, and their keys, on chain and gasless
+ * (Snapchain's unified signer reads, snapchain-messages.md §4.4, and its address relation read, §6).
+ */
 export function registerOnChainRoutes(app: HttpApp, api: NodeApi): void {
   app.get('/v1/fids', described('Registered fids, ascending', PAGING), async ({ query }) =>
     fidsJson(await api.fids(pageRequest(query, fidPositions))),
@@ -70,6 +91,47 @@ export function registerOnChainRoutes(app: HttpApp, api: NodeApi): void {
       const address = p.required(query, 'address', p.ethAddress);
       const event = await api.idRegisterEventByAddress(address);
       return onChainEventJson(found(event, notFound.idRegisterEventByAddress(address)));
+    },
+  );
+
+  app.get(
+    '/v1/signer',
+    described("One of a fid's keys, on chain or gasless (expired ones too), as a signer record", {
+      fid: FID,
+      signer: 'The Ed25519 key, 32 bytes of hex (0x optional; required)',
+    }),
+    async ({ query }) => {
+      const fid = p.required(query, 'fid', p.fid);
+      const key = p.required(query, 'signer', p.signerKey);
+      return { signer: signerJson(found(await api.signer(fid, key), notFound.signer())) };
+    },
+  );
+
+  app.get(
+    '/v1/signersByFid',
+    described("A fid's on-chain keys, then its gasless keys, with its gasless count and nonces", {
+      fid: FID,
+      ...PAGING,
+      requesterFids:
+        'App fids whose self-revocation nonces to report: repeated or comma-separated (requester_fids too)',
+    }),
+    async ({ query }) => {
+      const fid = p.required(query, 'fid', p.fid);
+      const page = await api.signers(fid, pageRequest(query, signerPositions));
+      return signersJson(page, await api.signerCounts(fid, requesterFids(query)));
+    },
+  );
+
+  app.get(
+    '/v1/fidAddressType',
+    described("Whether an address is the fid's custody, one of its auth addresses, or verified by it", {
+      fid: FID,
+      address: 'Ethereum (0x + 40 hex digits) or Solana (base58) address (required)',
+    }),
+    async ({ query }) => {
+      const fid = p.required(query, 'fid', p.fid);
+      const address = p.required(query, 'address', p.verifiedAddress);
+      return fidAddressTypeJson(await api.fidAddressType(fid, address));
     },
   );
 }

@@ -2,6 +2,7 @@ import type { MigrationSet } from '../../migration.js';
 import { createServiceMeta } from '../shared/service-meta.js';
 import { createEventLog } from './event-log.js';
 import { createFnameProofs } from './fname-proofs.js';
+import { createGaslessKeys } from './gasless-keys.js';
 import { messageTextAsBytes } from './message-text-as-bytes.js';
 import { createMessages } from './messages.js';
 import { createOnChainState } from './onchain-state.js';
@@ -19,4 +20,5 @@ export const nodeMigrations: MigrationSet = {
   '0005_fname_proofs': createFnameProofs,
   '0006_message_text_as_bytes': messageTextAsBytes,
   '0007_pending_revocations': createPendingRevocations,
+  '0008_gasless_keys': createGaslessKeys,
 };

@@ -3,7 +3,7 @@ import { it } from 'node:test';
 import { sql } from 'kysely';
 import { runMigrations } from '../../migrate.js';
 import { forEachDialect, openTestDatabase } from '../../testing.js';
-import { nodeMigrationsAround } from './testing.js';
+import { nodeMigrationsAround, signerRow } from './testing.js';
 
 const MIGRATION = '0007_pending_revocations';
 const { before, through } = nodeMigrationsAround(MIGRATION);
@@ -13,14 +13,6 @@ forEachDialect('node migration 0007: pending revocations', (dialect) => {
     const database = await openTestDatabase(dialect);
     try {
       await runMigrations(database, 'node', before);
-      const signer = (n: number, state: string) => ({
-        fid: 1,
-        key: Uint8Array.of(n),
-        key_type: 1,
-        state,
-        block_number: n,
-        log_index: 0,
-      });
       const message = (n: number) => ({
         hash: Uint8Array.of(n),
         fid: 1,
@@ -35,7 +27,7 @@ forEachDialect('node migration 0007: pending revocations', (dialect) => {
       // 1: removed with a message left; 2: active; 3: reset after its messages were revoked.
       await database.db
         .insertInto('signers' as never)
-        .values([signer(1, 'removed'), signer(2, 'added'), signer(3, 'reset')] as never)
+        .values([signerRow(1, 'removed'), signerRow(2, 'added'), signerRow(3, 'reset')] as never)
         .execute();
       await database.db
         .insertInto('messages' as never)

@@ -10,3 +10,13 @@ export function nodeMigrationsAround(name: string): { before: MigrationSet; thro
     Object.fromEntries(Object.entries(nodeMigrations).filter(([other]) => last(other)));
   return { before: upTo((other) => other < name), through: upTo((other) => other <= name) };
 }
+
+/** A `signers` row of fid 1 for key `n` (one byte), written before the migration under test. */
+export const signerRow = (n: number, state: string) => ({
+  fid: 1,
+  key: Uint8Array.of(n),
+  key_type: 1,
+  state,
+  block_number: n,
+  log_index: 0,
+});

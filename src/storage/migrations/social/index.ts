@@ -1,9 +1,9 @@
 import type { MigrationSet } from '../../migration.js';
 import { createServiceMeta } from '../shared/service-meta.js';
 import { createChannelMembership } from './channel-membership.js';
+import { createCastFeed } from './cast-feed.js';
 import { orderCatalog } from './catalog-order.js';
 import { createCatalog } from './catalog.js';
-import { createCastFeed } from './cast-feed.js';
 import { createChannels } from './channels.js';
 import { createInviteAnswers } from './invite-answers.js';
 import { createListVersions } from './list-versions.js';
