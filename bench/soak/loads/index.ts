@@ -3,8 +3,10 @@
  * operations with their weights, and what it checks at the end); the weights below add up to 100.
  */
 import { blocks } from './blocks.js';
+import { channelFeed } from './channel-feed.js';
 import { channelFollows } from './channel-follows.js';
 import { eventStreams } from './event-streams.js';
+import { gaslessSigners } from './gasless-signers.js';
 import { invites } from './invites.js';
 import type { LoadModule } from './load.js';
 import { names } from './names.js';
@@ -14,11 +16,13 @@ import { socialReads } from './social-reads.js';
 
 export const LOADS: readonly LoadModule[] = [
   nodeMessages, // 30: casts, reactions, follows over HTTP and gRPC
-  nodeReads, // 20: castsByFid, the event log, gRPC reads
+  nodeReads, // 16: castsByFid, the event log, gRPC reads
+  gaslessSigners, // 4: KEY_ADD, casts with the key, KEY_REMOVE
   eventStreams, // gRPC Subscribe and SSE subscribers, checked against the log at the end
   names, // 15: name transfer cycles, registry reads
   channelFollows, // 5: topic channels and their follows
   blocks, // 11: blocks, blocked-users reads
   invites, // 5: invite → accept → remove cycles
-  socialReads, // 14: channels, followers, members
+  socialReads, // 10: channels, followers, members
+  channelFeed, // 4: channel feeds and cast replies, checked for order
 ];

@@ -50,8 +50,8 @@ export function nodeReads(world: World): Load {
   };
   return {
     operations: [
-      { service: 'node', name: 'castsByFid', weight: 7, run: () => castsByFid(world) },
-      { service: 'node', name: 'events', weight: 7, run: events },
+      { service: 'node', name: 'castsByFid', weight: 5, run: () => castsByFid(world) },
+      { service: 'node', name: 'events', weight: 5, run: events },
       { service: 'node', name: 'gRPC reads', weight: 6, run: grpcReads },
     ],
   };

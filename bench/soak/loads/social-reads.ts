@@ -18,8 +18,8 @@ export async function membersRead(world: World): Promise<void> {
 export function socialReads(world: World): Load {
   return {
     operations: [
-      { service: 'social', name: 'channel', weight: 7, run: () => channelRead(world) },
-      { service: 'social', name: 'members', weight: 7, run: () => membersRead(world) },
+      { service: 'social', name: 'channel', weight: 5, run: () => channelRead(world) },
+      { service: 'social', name: 'members', weight: 5, run: () => membersRead(world) },
     ],
   };
 }
