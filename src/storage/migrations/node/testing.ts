@@ -1,15 +1,8 @@
-import type { MigrationSet } from '../../migration.js';
+import { migrationsAround } from '../testing.js';
 import { nodeMigrations } from './index.js';
 
-/**
- * The node migrations before `name`, and through it: a migration's test runs these two, so migrations
- * added later change nothing in it. Test-only.
- */
-export function nodeMigrationsAround(name: string): { before: MigrationSet; through: MigrationSet } {
-  const upTo = (last: (other: string) => boolean) =>
-    Object.fromEntries(Object.entries(nodeMigrations).filter(([other]) => last(other)));
-  return { before: upTo((other) => other < name), through: upTo((other) => other <= name) };
-}
+/** {@link migrationsAround} the node's migration `name`. Test-only. */
+export const nodeMigrationsAround = (name: string) => migrationsAround(nodeMigrations, name);
 
 /** A `signers` row of fid 1 for key `n` (one byte), written before the migration under test. */
 export const signerRow = (n: number, state: string) => ({

@@ -2,13 +2,12 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { sql } from 'kysely';
 import { runMigrations } from '../../migrate.js';
-import type { MigrationSet } from '../../migration.js';
 import { forEachDialect, openTestDatabase } from '../../testing.js';
+import { migrationsAround } from '../testing.js';
 import { socialMigrations } from './index.js';
 
 const MIGRATION = '0015_catalog_order';
-const upTo = (last: (name: string) => boolean): MigrationSet =>
-  Object.fromEntries(Object.entries(socialMigrations).filter(([name]) => last(name)));
+const { before, through } = migrationsAround(socialMigrations, MIGRATION);
 
 forEachDialect(
   'social migration 0015: verifications and pack members numbered in insertion order',
@@ -17,11 +16,7 @@ forEachDialect(
       const database = await openTestDatabase(dialect);
       const db = database.db;
       try {
-        await runMigrations(
-          database,
-          'social',
-          upTo((name) => name < MIGRATION),
-        );
+        await runMigrations(database, 'social', before);
         await sql`insert into account_verifications (platform, platform_id, fid, platform_username, verified_at)
         values ('x', '9', 1, 'a', 5), ('x', '10', 2, 'b', 5), ('github', '1', 3, 'c', 4)`.execute(db);
         await sql`insert into starter_packs (id, name, description, created_at) values ('p', 'P', '', 0)`.execute(
@@ -30,14 +25,7 @@ forEachDialect(
         await sql`insert into starter_pack_members (pack_id, fid, member_at)
         values ('p', 30, 5), ('p', 10, 5), ('p', 20, 4)`.execute(db);
 
-        assert.deepEqual(
-          await runMigrations(
-            database,
-            'social',
-            upTo((name) => name <= MIGRATION),
-          ),
-          [MIGRATION],
-        );
+        assert.deepEqual(await runMigrations(database, 'social', through), [MIGRATION]);
 
         const verifications = await sql<{ platform_id: string; fid: number; platform_username: string }>`
         select platform_id, fid, platform_username from account_verifications order by seq`.execute(db);

@@ -2,24 +2,19 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { sql } from 'kysely';
 import { runMigrations } from '../../migrate.js';
-import type { MigrationSet } from '../../migration.js';
 import { forEachDialect, openTestDatabase } from '../../testing.js';
+import { migrationsAround } from '../testing.js';
 import { socialMigrations } from './index.js';
 
 const MIGRATION = '0012_membership_order';
-const upTo = (last: (name: string) => boolean): MigrationSet =>
-  Object.fromEntries(Object.entries(socialMigrations).filter(([name]) => last(name)));
+const { before, through } = migrationsAround(socialMigrations, MIGRATION);
 
 forEachDialect('social migration 0012: follows and roles numbered in insertion order', (dialect) => {
   it('keeps every row, numbered in the order the lists showed them, and numbers new rows after', async () => {
     const database = await openTestDatabase(dialect);
     const db = database.db;
     try {
-      await runMigrations(
-        database,
-        'social',
-        upTo((name) => name < MIGRATION),
-      );
+      await runMigrations(database, 'social', before);
       await sql`insert into channels (id, url, name, description, description_mentions,
         description_mentions_positions, lead_fid, image_url, header_image_url, public_casting, created_at)
         values ('c', 'https://c.example', 'C', '', '[]', '[]', 1, '', '', ${true}, 0)`.execute(db);
@@ -28,14 +23,7 @@ forEachDialect('social migration 0012: follows and roles numbered in insertion o
       await sql`insert into channel_roles (channel_id, fid, role, member_at)
         values ('c', 7, 'member', 5), ('c', 1, 'owner', 3), ('c', 3, 'moderator', 5)`.execute(db);
 
-      assert.deepEqual(
-        await runMigrations(
-          database,
-          'social',
-          upTo((name) => name <= MIGRATION),
-        ),
-        [MIGRATION],
-      );
+      assert.deepEqual(await runMigrations(database, 'social', through), [MIGRATION]);
 
       const follows = await sql<{ fid: number }>`select fid from channel_follows order by seq`.execute(db);
       assert.deepEqual(
