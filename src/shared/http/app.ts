@@ -16,6 +16,7 @@ import type {
 } from 'fastify';
 import type { Logger } from 'pino';
 import { isAgoraService } from '../fetch/user-agent.js';
+import { registerApiDocs } from './api-docs.js';
 import { createServiceMetrics, registerMetrics, type ServiceMetrics } from '../metrics/index.js';
 import { capConnections, fastifyConnectionOptions } from './connections.js';
 import type { ConnectionSettings } from './connections.js';
@@ -230,6 +231,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
     ].join(', '),
   });
   await app.register(swagger, { openapi: { info: { title: options.title, version: options.version } } });
+  await registerApiDocs(app, options.title);
 
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
   app.get(
