@@ -3,6 +3,7 @@ import { before, describe, it } from 'node:test';
 import { makeMessage } from '../../protocol/builder.js';
 import { FarcasterNetwork, MessageType } from '../../protocol/gen/message.js';
 import { bytesToHex } from '../../protocol/hex.js';
+import { incorrectNetwork } from '../../protocol/networks.js';
 import { forEachDialect } from '../../storage/testing.js';
 import { eventsPage } from '../events/event-log.js';
 import {
@@ -45,11 +46,7 @@ forEachDialect('message engine', (dialect) => {
           alice.signer,
         ),
       );
-      refused(
-        await mergeOne(wrongNetwork),
-        'bad_request.validation_failure',
-        'incorrect network: 2 (expected: 1)',
-      );
+      refused(await mergeOne(wrongNetwork), 'bad_request.validation_failure', incorrectNetwork(2, 1));
     });
 
     it('refuses an unknown fid, then a signer that is not an active key of the fid', async () => {

@@ -12,6 +12,7 @@ import {
 } from '../gen/message.js';
 import { bytesToHex } from '../hex.js';
 import { decodeMessage, messageHash } from '../message.js';
+import { incorrectNetwork } from '../networks.js';
 import { assertProblem, assertValid, makeData, receive, SEED, signMessage, testContext } from './testing.js';
 import { validateMessage } from './validate.js';
 
@@ -160,7 +161,7 @@ describe('message envelope', () => {
     assertProblem(
       await validate(message, wrongNetwork),
       'bad_request.validation_failure',
-      'incorrect network: 1 (expected: 2)',
+      incorrectNetwork(1, 2),
     );
   });
 

@@ -1,5 +1,6 @@
 import { describe, it } from 'node:test';
 import { FarcasterNetwork, MessageType, type MessageData } from '../gen/message.js';
+import { incorrectNetwork } from '../networks.js';
 import { validateMessageData } from './message-data.js';
 import { assertProblem, assertValid, makeData, NOW, testContext } from './testing.js';
 
@@ -20,17 +21,17 @@ describe('MessageData', () => {
     assertProblem(
       check(cast({ network: FarcasterNetwork.TESTNET })),
       'bad_request.validation_failure',
-      'incorrect network: 2 (expected: 1)',
+      incorrectNetwork(2, 1),
     );
     assertProblem(
       check(cast({ network: FarcasterNetwork.NONE })),
       'bad_request.validation_failure',
-      'incorrect network: 0 (expected: 1)',
+      incorrectNetwork(0, 1),
     );
     assertProblem(
       check(cast({ network: 9 as FarcasterNetwork })),
       'bad_request.validation_failure',
-      'incorrect network: 9 (expected: 1)',
+      incorrectNetwork(9 as FarcasterNetwork, 1),
     );
     assertValid(
       validateMessageData(

@@ -1,5 +1,6 @@
 import { fail, ok, type HubResult } from '../errors.js';
 import { MessageType, type FarcasterNetwork, type MessageData } from '../gen/message.js';
+import { incorrectNetwork } from '../networks.js';
 import { fromFarcasterTime, toFarcasterTime } from '../time.js';
 import { checkActivation } from './activation.js';
 import { checkCastAddBody, checkCastRemoveBody } from './cast.js';
@@ -51,7 +52,7 @@ export function validateMessageData(data: MessageData, context: DataContext): Hu
 /** The same rules as {@link validateMessageData}, as a {@link Problem} for callers that chain checks. */
 export function checkMessageData(data: MessageData, context: DataContext): Problem {
   if (data.network !== context.network) {
-    return invalid(`incorrect network: ${data.network} (expected: ${context.network})`);
+    return invalid(incorrectNetwork(data.network, context.network));
   }
   const fidProblem = checkFid(data.fid);
   if (fidProblem !== undefined) return fidProblem;

@@ -25,6 +25,7 @@ import {
 import { createEd25519Verifier } from '../ed25519.js';
 import type { HubErrorCode, HubResult } from '../errors.js';
 import { decodeMessage, messageHash } from '../message.js';
+import { incorrectNetwork } from '../networks.js';
 import { ACCEPTED_MESSAGE_TYPES } from './limits.js';
 import { validateMessage } from './validate.js';
 
@@ -191,8 +192,7 @@ const MUTATIONS: Mutation[] = [
         network:
           data.network === FarcasterNetwork.MAINNET ? FarcasterNetwork.TESTNET : FarcasterNetwork.MAINNET,
       }),
-    expect: (data, original) =>
-      failure(`incorrect network: ${data?.network} (expected: ${original.network})`),
+    expect: (data, original) => failure(incorrectNetwork(data?.network ?? 0, original.network)),
   },
   {
     name: 'a timestamp more than 10 minutes ahead',
