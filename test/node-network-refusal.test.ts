@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, it } from 'node:test';
-import { FarcasterNetwork, makeCastAdd, Message as CoreMessage, NobleEd25519Signer } from '@farcaster/core';
+import {
+  CastType,
+  FarcasterNetwork,
+  makeCastAdd,
+  Message as CoreMessage,
+  NobleEd25519Signer,
+} from '@farcaster/core';
 import { openNodeGrpc, type NodeGrpcHarness } from '../src/node/grpc/testing.js';
 import { forEachDialect } from '../src/storage/testing.js';
 
@@ -15,7 +21,14 @@ const REFERENCE_TEXT = 'incorrect network: 1 (expected: 3)';
 
 async function mainnetCast(): Promise<CoreMessage> {
   const built = await makeCastAdd(
-    { text: 'gm', embeds: [], embedsDeprecated: [], mentions: [], mentionsPositions: [] },
+    {
+      text: 'gm',
+      embeds: [],
+      embedsDeprecated: [],
+      mentions: [],
+      mentionsPositions: [],
+      type: CastType.CAST,
+    },
     { fid: 1, network: FarcasterNetwork.MAINNET },
     new NobleEd25519Signer(randomBytes(32)),
   );

@@ -8,6 +8,7 @@ import { pageRequest } from '../paging.js';
 import * as p from '../params.js';
 import type { Query } from '../params.js';
 import { messageJson, messagesJson } from '../render.js';
+import { HubMessage, MessagesPage } from './response-schemas.js';
 import { described, FID, PAGING } from './route-schema.js';
 
 /** A parent cast (fid and hash; it wins over url, as in the reference) or a parent URL. */
@@ -23,7 +24,11 @@ function parentOf(query: Query): Target {
 export function registerCastRoutes(app: HttpApp, { engine }: NodeApi): void {
   app.get(
     '/v1/castById',
-    described('A CastAdd by its author and hash', { fid: FID, hash: 'Cast hash, 0x + 40 hex digits' }),
+    described(
+      'A CastAdd by its author and hash',
+      { fid: FID, hash: 'Cast hash, 0x + 40 hex digits' },
+      HubMessage,
+    ),
     async ({ query }) => {
       const fid = p.required(query, 'fid', p.fid);
       const hash = p.required(query, 'hash', p.messageHash);
@@ -33,7 +38,7 @@ export function registerCastRoutes(app: HttpApp, { engine }: NodeApi): void {
 
   app.get(
     '/v1/castsByFid',
-    described("A fid's CastAdds and CastRemoves, oldest first", { fid: FID, ...PAGING }),
+    described("A fid's CastAdds and CastRemoves, oldest first", { fid: FID, ...PAGING }, MessagesPage),
     async ({ query }) =>
       messagesJson(
         await engine.castsByFid(p.required(query, 'fid', p.fid), pageRequest(query, tsHashPositions)),
@@ -42,19 +47,27 @@ export function registerCastRoutes(app: HttpApp, { engine }: NodeApi): void {
 
   app.get(
     '/v1/castsByParent',
-    described('Replies to a cast, or casts under a parent URL', {
-      fid: "The parent cast's fid (with hash)",
-      hash: "The parent cast's hash (with fid)",
-      url: 'The parent URL, when no cast is given',
-      ...PAGING,
-    }),
+    described(
+      'Replies to a cast, or casts under a parent URL',
+      {
+        fid: "The parent cast's fid (with hash)",
+        hash: "The parent cast's hash (with fid)",
+        url: 'The parent URL, when no cast is given',
+        ...PAGING,
+      },
+      MessagesPage,
+    ),
     async ({ query }) =>
       messagesJson(await engine.castsByParent(parentOf(query), pageRequest(query, tsHashPositions))),
   );
 
   app.get(
     '/v1/castsByMention',
-    described('CastAdds that mention a fid', { fid: 'The mentioned fid (required)', ...PAGING }),
+    described(
+      'CastAdds that mention a fid',
+      { fid: 'The mentioned fid (required)', ...PAGING },
+      MessagesPage,
+    ),
     async ({ query }) =>
       messagesJson(
         await engine.castsByMention(p.required(query, 'fid', p.fid), pageRequest(query, tsHashPositions)),

@@ -9,6 +9,7 @@ import { SHUTTING_DOWN, STREAMED_EVENT_TYPES } from '../../events/feed.js';
 import { badParam, HubFailure } from '../../failure.js';
 import * as p from '../params.js';
 import { hubEventJson } from '../render.js';
+import { EVENT_STREAM } from './response-schemas.js';
 import { described } from './route-schema.js';
 
 /** A comment line this often keeps proxies and clients from taking a quiet stream for a dead one. */
@@ -122,11 +123,15 @@ export function registerEventStreamRoute(
   app.get(
     '/v1/events/stream',
     {
-      ...described('The event log as Server-Sent Events: backfill from an id, then live', {
-        from_event_id: 'First event id to send (inclusive); absent for events from now on',
-        event_types:
-          'Comma-separated event types, by number or name (HUB_EVENT_TYPE_MERGE_MESSAGE or merge_message); all five streamed types when absent',
-      }),
+      ...described(
+        'The event log as Server-Sent Events: backfill from an id, then live',
+        {
+          from_event_id: 'First event id to send (inclusive); absent for events from now on',
+          event_types:
+            'Comma-separated event types, by number or name (HUB_EVENT_TYPE_MERGE_MESSAGE or merge_message); all five streamed types when absent',
+        },
+        EVENT_STREAM,
+      ),
       exposeHeadRoute: false,
     },
     async (request, reply) => {

@@ -6,16 +6,21 @@ import { tsHashPositions } from '../../paging.js';
 import { pageRequest } from '../paging.js';
 import * as p from '../params.js';
 import { messageJson, messagesJson } from '../render.js';
+import { HubMessage, MessagesPage } from './response-schemas.js';
 import { described, FID, LINK_TYPE, PAGING } from './route-schema.js';
 
 export function registerLinkRoutes(app: HttpApp, { engine }: NodeApi): void {
   app.get(
     '/v1/linkById',
-    described("A fid's LinkAdd of one type to a target fid", {
-      fid: FID,
-      target_fid: 'The target fid (required)',
-      link_type: `${LINK_TYPE} (required)`,
-    }),
+    described(
+      "A fid's LinkAdd of one type to a target fid",
+      {
+        fid: FID,
+        target_fid: 'The target fid (required)',
+        link_type: `${LINK_TYPE} (required)`,
+      },
+      HubMessage,
+    ),
     async ({ query }) => {
       const fid = p.required(query, 'fid', p.fid);
       const targetFid = p.required(query, 'target_fid', p.fid);
@@ -26,7 +31,7 @@ export function registerLinkRoutes(app: HttpApp, { engine }: NodeApi): void {
 
   app.get(
     '/v1/linksByFid',
-    described("A fid's LinkAdds", { fid: FID, link_type: LINK_TYPE, ...PAGING }),
+    described("A fid's LinkAdds", { fid: FID, link_type: LINK_TYPE, ...PAGING }, MessagesPage),
     async ({ query }) =>
       messagesJson(
         await engine.linksByFid(
@@ -39,11 +44,15 @@ export function registerLinkRoutes(app: HttpApp, { engine }: NodeApi): void {
 
   app.get(
     '/v1/linksByTargetFid',
-    described('LinkAdds to a target fid', {
-      target_fid: 'The target fid (required)',
-      link_type: LINK_TYPE,
-      ...PAGING,
-    }),
+    described(
+      'LinkAdds to a target fid',
+      {
+        target_fid: 'The target fid (required)',
+        link_type: LINK_TYPE,
+        ...PAGING,
+      },
+      MessagesPage,
+    ),
     async ({ query }) =>
       messagesJson(
         await engine.linksByTargetFid(

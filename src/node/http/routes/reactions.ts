@@ -8,6 +8,7 @@ import { pageRequest } from '../paging.js';
 import * as p from '../params.js';
 import type { Query } from '../params.js';
 import { messageJson, messagesJson } from '../render.js';
+import { HubMessage, MessagesPage } from './response-schemas.js';
 import { described, FID, PAGING, REACTION_TYPE } from './route-schema.js';
 
 const reactionType = p.enumOf(reactionTypeFromJSON, 'REACTION_TYPE_');
@@ -34,11 +35,15 @@ const TARGET = {
 export function registerReactionRoutes(app: HttpApp, { engine }: NodeApi): void {
   app.get(
     '/v1/reactionById',
-    described("A fid's ReactionAdd of one type on a cast", {
-      fid: FID,
-      ...TARGET,
-      reaction_type: `${REACTION_TYPE} (required)`,
-    }),
+    described(
+      "A fid's ReactionAdd of one type on a cast",
+      {
+        fid: FID,
+        ...TARGET,
+        reaction_type: `${REACTION_TYPE} (required)`,
+      },
+      HubMessage,
+    ),
     async ({ query }) => {
       const fid = p.required(query, 'fid', p.fid);
       const type = p.required(query, 'reaction_type', reactionType);
@@ -49,7 +54,7 @@ export function registerReactionRoutes(app: HttpApp, { engine }: NodeApi): void 
 
   app.get(
     '/v1/reactionsByFid',
-    described("A fid's ReactionAdds", { fid: FID, reaction_type: REACTION_TYPE, ...PAGING }),
+    described("A fid's ReactionAdds", { fid: FID, reaction_type: REACTION_TYPE, ...PAGING }, MessagesPage),
     async ({ query }) =>
       messagesJson(
         await engine.reactionsByFid(
@@ -62,7 +67,7 @@ export function registerReactionRoutes(app: HttpApp, { engine }: NodeApi): void 
 
   app.get(
     '/v1/reactionsByCast',
-    described('ReactionAdds on a cast', { ...TARGET, reaction_type: REACTION_TYPE, ...PAGING }),
+    described('ReactionAdds on a cast', { ...TARGET, reaction_type: REACTION_TYPE, ...PAGING }, MessagesPage),
     async ({ query }) =>
       messagesJson(
         await engine.reactionsByTarget(
@@ -75,11 +80,15 @@ export function registerReactionRoutes(app: HttpApp, { engine }: NodeApi): void 
 
   app.get(
     '/v1/reactionsByTarget',
-    described('ReactionAdds on a URL', {
-      url: 'The target URL (required)',
-      reaction_type: REACTION_TYPE,
-      ...PAGING,
-    }),
+    described(
+      'ReactionAdds on a URL',
+      {
+        url: 'The target URL (required)',
+        reaction_type: REACTION_TYPE,
+        ...PAGING,
+      },
+      MessagesPage,
+    ),
     async ({ query }) =>
       messagesJson(
         await engine.reactionsByTarget(

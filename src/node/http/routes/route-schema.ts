@@ -1,20 +1,43 @@
 import { Type } from '@sinclair/typebox';
-import type { TObject, TOptional, TString } from '@sinclair/typebox';
+import type { TObject, TOptional, TSchema, TString } from '@sinclair/typebox';
 
 type QuerySchema = TObject<Record<string, TOptional<TString>>>;
 
 /**
- * A GET route's OpenAPI description. Every parameter is declared as optional text: the parsers in
- * params.ts check and convert them, so each fault is reported in the hub error body with its own text.
+ * A response schema for the OpenAPI document only. Typed as a plain object so the type provider leaves
+ * the handlers' return type open (the renderers answer `unknown`).
+ */
+type DocumentedResponse = object;
+
+/**
+ * The node keeps its bodies as render.ts builds them: a response schema handed to Fastify's serialiser
+ * would drop each field it does not list (a message body, an event body). Routes with documented
+ * responses serialise with JSON.stringify, as routes without one do.
+ */
+export const serializeAsIs = () => (data: unknown) => JSON.stringify(data);
+
+export interface DescribedRoute {
+  schema: { summary: string; querystring: QuerySchema; response: Record<number, DocumentedResponse> };
+  serializerCompiler: typeof serializeAsIs;
+}
+
+/**
+ * A GET route's OpenAPI description: its summary, parameters and 200 body. Every parameter is declared as
+ * optional text: the parsers in params.ts check and convert them, so each fault is reported in the hub
+ * error body with its own text. `response` is a JSON body's schema, or `{ content: ... }` for another type.
  */
 export function described(
   summary: string,
-  params: Readonly<Record<string, string>> = {},
-): { schema: { summary: string; querystring: QuerySchema } } {
+  params: Readonly<Record<string, string>>,
+  response: TSchema | { content: Record<string, { schema: TSchema }> },
+): DescribedRoute {
   const properties = Object.fromEntries(
     Object.entries(params).map(([name, description]) => [name, Type.Optional(Type.String({ description }))]),
   );
-  return { schema: { summary, querystring: Type.Object(properties) } };
+  return {
+    schema: { summary, querystring: Type.Object(properties), response: { 200: response } },
+    serializerCompiler: serializeAsIs,
+  };
 }
 
 /** Descriptions of parameters many routes share. */

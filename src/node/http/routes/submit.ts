@@ -7,8 +7,15 @@ import type { NodeApi } from '../../api.js';
 import { hubFailure, HubFailure } from '../../failure.js';
 import { messageJson, validationJson } from '../render.js';
 import type { SubmitGuard } from '../../submit-guard.js';
+import { HubMessage, Validation } from './response-schemas.js';
+import { serializeAsIs } from './route-schema.js';
 
 const OCTET_STREAM = 'application/octet-stream';
+/** For the document only: any body passes it, and requireProtobuf and the decoder judge the bytes. */
+const MESSAGE_BYTES = {
+  content: { [OCTET_STREAM]: { schema: { description: 'A Message protobuf, encoded' } } },
+};
+
 const ONLY_PROTOBUF = 'This API accepts only Message protobufs encoded into bytes (application/octet-stream)';
 
 /** The media type must be octet-stream (parameters aside); checked before the body is read. */
@@ -47,7 +54,12 @@ export function registerSubmitRoutes(app: HttpApp, api: NodeApi, guard: SubmitGu
   app.post(
     '/v1/submitMessage',
     {
-      schema: { summary: 'Validate and merge a Message (protobuf bytes); answers with it as JSON' },
+      schema: {
+        summary: 'Validate and merge a Message (protobuf bytes); answers with it as JSON',
+        body: MESSAGE_BYTES,
+        response: { 200: HubMessage as object },
+      },
+      serializerCompiler: serializeAsIs,
       onRequest: [guardSubmit, requireProtobuf],
     },
     async (request) => {
@@ -61,7 +73,12 @@ export function registerSubmitRoutes(app: HttpApp, api: NodeApi, guard: SubmitGu
   app.post(
     '/v1/validateMessage',
     {
-      schema: { summary: 'Validate a Message (protobuf bytes) without storing it, e.g. a FrameAction' },
+      schema: {
+        summary: 'Validate a Message (protobuf bytes) without storing it, e.g. a FrameAction',
+        body: MESSAGE_BYTES,
+        response: { 200: Validation as object },
+      },
+      serializerCompiler: serializeAsIs,
       onRequest: [guardValidate, requireProtobuf],
     },
     async (request) => {

@@ -8,6 +8,7 @@ import { tsHashPositions } from '../../paging.js';
 import { pageRequest } from '../paging.js';
 import * as p from '../params.js';
 import { messageJson, messagesJson, usernameProofJson, usernameProofsJson } from '../render.js';
+import { MESSAGE_OR_PAGE, UserNameProof, UserNameProofs } from './response-schemas.js';
 import { described, FID, PAGING } from './route-schema.js';
 
 const userDataType = p.enumOf(userDataTypeFromJSON, 'USER_DATA_TYPE_');
@@ -18,11 +19,15 @@ export function registerUserRoutes(app: HttpApp, api: NodeApi): void {
 
   app.get(
     '/v1/userDataByFid',
-    described("A fid's UserDataAdds, or the one of `user_data_type`", {
-      fid: FID,
-      user_data_type: 'USER_DATA_TYPE_* by number or name; with it, the one message of that type',
-      ...PAGING,
-    }),
+    described(
+      "A fid's UserDataAdds, or the one of `user_data_type`",
+      {
+        fid: FID,
+        user_data_type: 'USER_DATA_TYPE_* by number or name; with it, the one message of that type',
+        ...PAGING,
+      },
+      MESSAGE_OR_PAGE,
+    ),
     async ({ query }) => {
       const fid = p.required(query, 'fid', p.fid);
       const type = typeFilter(p.optional(query, 'user_data_type', userDataType));
@@ -35,7 +40,11 @@ export function registerUserRoutes(app: HttpApp, api: NodeApi): void {
 
   app.get(
     '/v1/userNameProofByName',
-    described('The proof of an fname, or of an ENS name (x.eth)', { name: 'The name (required)' }),
+    described(
+      'The proof of an fname, or of an ENS name (x.eth)',
+      { name: 'The name (required)' },
+      UserNameProof,
+    ),
     async ({ query }) => {
       const name = p.required(query, 'name', p.username);
       return usernameProofJson(found(await api.usernameProof(name), notFound.usernameProof(name)));
@@ -44,17 +53,21 @@ export function registerUserRoutes(app: HttpApp, api: NodeApi): void {
 
   app.get(
     '/v1/userNameProofsByFid',
-    described("A fid's fname proofs, then its ENS proofs", { fid: FID }),
+    described("A fid's fname proofs, then its ENS proofs", { fid: FID }, UserNameProofs),
     async ({ query }) => usernameProofsJson(await api.usernameProofs(p.required(query, 'fid', p.fid))),
   );
 
   app.get(
     '/v1/verificationsByFid',
-    described("A fid's verified addresses, or the verification of `address`", {
-      fid: FID,
-      address: 'An Ethereum (0x hex) or Solana (base58) address; with it, the one verification',
-      ...PAGING,
-    }),
+    described(
+      "A fid's verified addresses, or the verification of `address`",
+      {
+        fid: FID,
+        address: 'An Ethereum (0x hex) or Solana (base58) address; with it, the one verification',
+        ...PAGING,
+      },
+      MESSAGE_OR_PAGE,
+    ),
     async ({ query }) => {
       const fid = p.required(query, 'fid', p.fid);
       const address = p.optional(query, 'address', p.verifiedAddress);
