@@ -157,7 +157,7 @@ export const Info = Type.Object({
 export const Validation = Type.Object({ valid: Type.Boolean(), message: HubMessage });
 
 /** Routes that answer one item when given its key and a page of them otherwise. */
-export const oneOrPage = (one: TSchema, page: TSchema) => Type.Union([one, page]);
+const oneOrPage = (one: TSchema, page: TSchema) => Type.Union([one, page]);
 
 export const ONE_ON_CHAIN_EVENT_OR_PAGE = oneOrPage(OneOnChainEvent, OnChainEventsPage);
 export const MESSAGE_OR_PAGE = oneOrPage(HubMessage, MessagesPage);

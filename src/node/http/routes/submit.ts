@@ -8,7 +8,7 @@ import { hubFailure, HubFailure } from '../../failure.js';
 import { messageJson, validationJson } from '../render.js';
 import type { SubmitGuard } from '../../submit-guard.js';
 import { HubMessage, Validation } from './response-schemas.js';
-import { serializeAsIs } from './route-schema.js';
+import { documented, serializeAsIs } from './route-schema.js';
 
 const OCTET_STREAM = 'application/octet-stream';
 /** For the document only: any body passes it, and requireProtobuf and the decoder judge the bytes. */
@@ -57,7 +57,7 @@ export function registerSubmitRoutes(app: HttpApp, api: NodeApi, guard: SubmitGu
       schema: {
         summary: 'Validate and merge a Message (protobuf bytes); answers with it as JSON',
         body: MESSAGE_BYTES,
-        response: { 200: HubMessage as object },
+        response: documented(HubMessage),
       },
       serializerCompiler: serializeAsIs,
       onRequest: [guardSubmit, requireProtobuf],
@@ -76,7 +76,7 @@ export function registerSubmitRoutes(app: HttpApp, api: NodeApi, guard: SubmitGu
       schema: {
         summary: 'Validate a Message (protobuf bytes) without storing it, e.g. a FrameAction',
         body: MESSAGE_BYTES,
-        response: { 200: Validation as object },
+        response: documented(Validation),
       },
       serializerCompiler: serializeAsIs,
       onRequest: [guardValidate, requireProtobuf],
