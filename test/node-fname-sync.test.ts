@@ -23,8 +23,8 @@ import type { TestDatabase } from '../src/storage/testing.js';
 
 /**
  * The fname sync against a real HTTP server standing in for the name registry: transfers signed with
- * the registry's key (and some not), unregistrations, moves between fids, and a registry that fails in
- * every way the loop must survive.
+ * the registry's key (and some not), unregistrations, moves between fids, a registry that fails in every
+ * way the loop must survive, and one that goes back in time.
  */
 
 const REGISTRY_KEY: Hex = `0x${'5a'.repeat(32)}`;
@@ -121,15 +121,15 @@ async function startStubRegistry() {
 type StubRegistry = Awaited<ReturnType<typeof startStubRegistry>>;
 
 function recordingLogger() {
-  const warnings: { message: string; details: Record<string, unknown> }[] = [];
+  type Line = { message: string; details: Record<string, unknown> };
+  const warnings: Line[] = [];
+  const errors: Line[] = [];
+  const record = (lines: Line[]) => (details: object, message: string) =>
+    lines.push({ message, details: details as Record<string, unknown> });
   return {
     warnings,
-    logger: {
-      debug: () => {},
-      info: () => {},
-      warn: (details: object, message: string) =>
-        warnings.push({ message, details: details as Record<string, unknown> }),
-    },
+    errors,
+    logger: { debug: () => {}, info: () => {}, warn: record(warnings), error: record(errors) },
   };
 }
 
@@ -163,7 +163,7 @@ forEachDialect('fname sync from a registry over HTTP', (dialect) => {
   };
 
   function start(db: TestDatabase<NodeTables>['db'], overrides: Partial<FnameSyncOptions> = {}) {
-    const { logger, warnings } = recordingLogger();
+    const { logger, warnings, errors } = recordingLogger();
     const sync = startFnameSync({
       db,
       registryUrl: registry.url,
@@ -179,26 +179,23 @@ forEachDialect('fname sync from a registry over HTTP', (dialect) => {
       ...overrides,
     });
     running.push(sync);
-    return { sync, warnings };
+    return { sync, warnings, errors };
   }
 
   const allEvents = async (db: TestDatabase<NodeTables>['db']) =>
     (await eventsPage(db, 0, 10_000)).events.map(describeEvent);
 
-  it('merges the signed transfers, skips badly signed ones, and follows moves and unregistrations', async () => {
+  it('merges the signed transfers and follows moves and unregistrations', async () => {
     database = await openTestDatabase<NodeTables>(dialect, 'node');
     await registry.add(1, 'alice', 0, 1);
-    await registry.add(2, 'bob', 0, 2, IMPOSTOR_KEY);
-    await registry.add(3, 'carol', 0, 3);
-    registry.transfers.push({ id: 4, username: 'dave', owner: 'not hex', to: 5, timestamp: 1 });
-    await registry.add(5, 'alice', 1, 4); // moves to another fid
-    await registry.add(6, 'carol', 3, 0); // unregistered
+    await registry.add(2, 'carol', 0, 3);
+    await registry.add(3, 'alice', 1, 4); // moves to another fid
+    await registry.add(4, 'carol', 3, 0); // unregistered
 
     const { sync, warnings } = start(database.db);
     await sync.caughtUp();
 
     assert.equal((await fnameProofOf(database.db, 'alice'))?.fid, 4);
-    assert.equal(await fnameProofOf(database.db, 'bob'), undefined);
     assert.equal(await fnameProofOf(database.db, 'carol'), undefined);
     assert.deepEqual(revocations, ['alice:1', 'carol:3']);
     assert.deepEqual(await allEvents(database.db), [
@@ -209,21 +206,18 @@ forEachDialect('fname sync from a registry over HTTP', (dialect) => {
       'merge carol→0 (was carol→3)',
       'REVOKE_MESSAGE',
     ]);
-    assert.deepEqual(
-      warnings.map(({ message, details }) => `${message} ${String(details.id)}`),
-      ['fname sync: transfer skipped 2', 'fname sync: transfer skipped 4'],
-    );
-    assert.match(String(warnings[0]?.details.reason), /bad server signature/);
-    assert.equal(await readMeta(database.db, FNAME_CURSOR_KEY), '6');
+    assert.deepEqual(warnings, []);
+    assert.equal(await readMeta(database.db, FNAME_CURSOR_KEY), '4');
     assert.deepEqual(
       { ...sync.status(), lastError: undefined },
       {
         state: 'live',
         signer: REGISTRY_SIGNER.toLowerCase(),
-        cursor: 6,
+        previousSigner: undefined,
+        cursor: 4,
         consecutiveFailures: 0,
         lastError: undefined,
-        skippedTransfers: 2,
+        halted: undefined,
         caughtUpAt: clock.now(),
       },
     );
@@ -233,7 +227,7 @@ forEachDialect('fname sync from a registry over HTTP', (dialect) => {
 
   it('resumes from the stored cursor after a restart, page by page, merging nothing twice', async () => {
     const eventsBefore = (await allEvents(database.db)).length;
-    for (let id = 7; id <= 156; id++) await registry.add(id, `user${id}`, 0, 1000 + id);
+    for (let id = 5; id <= 154; id++) await registry.add(id, `user${id}`, 0, 1000 + id);
     registry.requests.splice(0);
 
     const restarted = await database.reopen();
@@ -242,11 +236,12 @@ forEachDialect('fname sync from a registry over HTTP', (dialect) => {
 
     assert.deepEqual(
       registry.requests.filter((path) => path.startsWith('/transfers')),
-      ['/transfers?from_id=6', '/transfers?from_id=106', '/transfers?from_id=156'],
+      // Each page starts at the transfer at the cursor, which must still be the one synced.
+      ['/transfers?from_id=3', '/transfers?from_id=102', '/transfers?from_id=153'],
     );
     assert.equal((await allEvents(restarted.db)).length, eventsBefore + 150);
-    assert.equal((await fnameProofOf(restarted.db, 'user156'))?.fid, 1156);
-    assert.equal(await readMeta(restarted.db, FNAME_CURSOR_KEY), '156');
+    assert.equal((await fnameProofOf(restarted.db, 'user154'))?.fid, 1154);
+    assert.equal(await readMeta(restarted.db, FNAME_CURSOR_KEY), '154');
     assert.deepEqual(warnings, []);
     await sync.stop();
   });
@@ -254,7 +249,7 @@ forEachDialect('fname sync from a registry over HTTP', (dialect) => {
   it('survives a registry that is down, slow or answers garbage, backing off exponentially', async () => {
     registry.faults.signer.push('status-500', 'not-json', 'no-signer', 'hang');
     registry.faults.transfers.push('status-500', 'not-json', 'wrong-shape', 'huge', 'hang', 'bad-ids');
-    await registry.add(157, 'erin', 0, 9);
+    await registry.add(155, 'erin', 0, 9);
     const backoffs: number[] = [];
     const sleep: Sleep = (ms, signal) => {
       if (ms !== 10_000) backoffs.push(ms);
@@ -277,7 +272,7 @@ forEachDialect('fname sync from a registry over HTTP', (dialect) => {
       /without a transfers array/,
       /\/transfers answered with more than 65536 bytes/,
       /\/transfers timed out after 300 ms/,
-      /ids must increase from 156, got 0/,
+      /ids must increase from 153, got 0/,
     ];
     assert.equal(failures.length, expected.length, failures.join('\n'));
     failures.forEach((message, i) => assert.match(message, expected[i] as RegExp));
@@ -288,31 +283,82 @@ forEachDialect('fname sync from a registry over HTTP', (dialect) => {
     await sync.stop();
   });
 
-  it('follows a rotation of the registry key, re-reading /signer at most once per page of bad signatures', async () => {
-    const { sync, warnings } = start(database.db);
+  it('follows a rotation of the registry key, re-reading /signer once for a page of new signatures', async () => {
+    const { sync, errors } = start(database.db);
     await sync.caughtUp();
     registry.rotate(ROTATED_KEY);
-    await registry.add(158, 'frank', 0, 10);
-    // A flood of badly signed transfers over two pages, then a good one.
-    for (let id = 159; id <= 308; id++) await registry.add(id, `bad${id}`, 0, 2000 + id, IMPOSTOR_KEY);
-    await registry.add(309, 'grace', 0, 11);
+    await registry.add(156, 'frank', 0, 10);
+    await registry.add(157, 'grace', 0, 11);
     registry.requests.splice(0);
 
     await sync.caughtUp();
 
     assert.equal((await fnameProofOf(database.db, 'frank'))?.fid, 10);
     assert.equal((await fnameProofOf(database.db, 'grace'))?.fid, 11);
-    assert.equal(await fnameProofOf(database.db, 'bad200'), undefined);
     assert.equal(sync.status().signer, privateKeyToAccount(ROTATED_KEY).address.toLowerCase());
-    assert.equal(warnings.length, 150);
-    // One re-read for the page where frank failed against the old key, one for the next page's failures.
-    assert.deepEqual(registry.requests, [
-      '/transfers?from_id=157',
-      '/signer',
-      '/transfers?from_id=257',
-      '/signer',
-      '/transfers?from_id=309',
-    ]);
+    assert.deepEqual(registry.requests, ['/transfers?from_id=154', '/signer', '/transfers?from_id=156']);
+    assert.deepEqual(errors, []);
+    await sync.stop();
+  });
+
+  it('stops at a transfer it cannot verify or read, says why, and resumes once the registry is fixed', async () => {
+    const { sync, errors } = start(database.db);
+    await sync.caughtUp();
+    await registry.add(158, 'heidi', 0, 12);
+    await registry.add(159, 'mallory', 0, 13, IMPOSTOR_KEY);
+    await registry.add(160, 'ivan', 0, 14);
+
+    while (errors.length < 2) await realSleep(5, new AbortController().signal);
+    const halted = sync.status();
+    assert.equal((await fnameProofOf(database.db, 'heidi'))?.fid, 12, 'the transfers before it merge');
+    assert.equal(await fnameProofOf(database.db, 'mallory'), undefined);
+    assert.equal(await fnameProofOf(database.db, 'ivan'), undefined, 'nothing after it merges');
+    assert.equal(await readMeta(database.db, FNAME_CURSOR_KEY), '158');
+    assert.match(halted.halted ?? '', /transfer 159 \(mallory\) is not signed by the registry's key 0x/);
+    assert.match(halted.halted ?? '', /agora resync-fnames/);
+    assert.match(errors[0]?.message ?? '', /^fname sync: stopped advancing: transfer 159/);
+    assert.equal(errors[0]?.details.recovery, 'agora resync-fnames');
+
+    // The registry serves the transfer properly signed: the sync goes on by itself.
+    registry.transfers.splice(-2);
+    await registry.add(159, 'mallory', 0, 13);
+    await registry.add(160, 'ivan', 0, 14);
+    await sync.caughtUp();
+    assert.equal((await fnameProofOf(database.db, 'ivan'))?.fid, 14);
+    assert.equal(sync.status().halted, undefined);
+
+    // A malformed transfer stops it the same way.
+    registry.transfers.push({ id: 161, username: 'judy', owner: 'not hex', to: 15, timestamp: 1 });
+    const before = errors.length;
+    while (errors.length === before) await realSleep(5, new AbortController().signal);
+    assert.match(sync.status().halted ?? '', /transfer 161 is unusable: owner is not a 20-byte hex address/);
+    registry.transfers.pop();
+    await sync.caughtUp();
+    await sync.stop();
+  });
+
+  it('stops when the registry went back in time: its newest id below the cursor, or ids handed out again', async () => {
+    const { sync, errors } = start(database.db);
+    await sync.caughtUp();
+    const saved = registry.transfers.splice(0);
+    registry.transfers.push(...saved.slice(0, 150)); // a backup taken at transfer 150
+
+    while (errors.length === 0) await realSleep(5, new AbortController().signal);
+    assert.match(
+      sync.status().halted ?? '',
+      /the registry's newest transfer id is below the node's cursor 160 \(was the registry's database restored from a backup\?\)/,
+    );
+
+    for (let id = 151; id <= 165; id++) await registry.add(id, `other${id}`, 0, 3000 + id);
+    const before = errors.length;
+    while (errors.length === before) await realSleep(5, new AbortController().signal);
+    assert.match(sync.status().halted ?? '', /the registry's transfer 160 is not the one the node synced/);
+    assert.equal(await fnameProofOf(database.db, 'other161'), undefined);
+    assert.equal(await readMeta(database.db, FNAME_CURSOR_KEY), '160');
+
+    registry.transfers.splice(0, Infinity, ...saved);
+    await sync.caughtUp();
+    assert.equal(sync.status().halted, undefined);
     await sync.stop();
   });
 

@@ -13,13 +13,14 @@ import {
   type NodeConfig,
   type SocialConfig,
 } from '../shared/config/index.js';
-import type { AdminConfig } from '../shared/config/commands.js';
+import type { AdminConfig, ResyncFnamesConfig } from '../shared/config/commands.js';
 import { runAdmin } from './commands/admin.js';
 import { runChain } from './commands/chain.js';
 import { runDev } from './commands/dev.js';
 import { runMigrate } from './commands/migrate.js';
 import { runNames } from './commands/names.js';
 import { runNode } from './commands/node.js';
+import { runResyncFnames } from './commands/resync-fnames.js';
 import { runSocial } from './commands/social.js';
 import { consoleIo, type CliIo } from './io.js';
 
@@ -32,6 +33,7 @@ const RUNNERS: Record<CommandName, Runner> = {
   dev: (config: DevConfig, io) => runDev(config, io),
   chain: (config: ChainConfig, io) => runChain(config, io),
   migrate: (config: MigrateConfig, io) => runMigrate(config, io),
+  'resync-fnames': (config: ResyncFnamesConfig, io) => runResyncFnames(config, io),
   node: (config: NodeConfig, io) => runNode(config, io),
   names: (config: NamesConfig, io) => runNames(config, io),
   social: (config: SocialConfig, io) => runSocial(config, io),

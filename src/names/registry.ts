@@ -38,6 +38,8 @@ export type CurrentQuery = { fid: number } | { name: string } | Record<string, n
 
 export interface NameRegistry {
   readonly signerAddress: Address;
+  /** During a key rotation, the key that signed the older transfers, until its announcement ends. */
+  previousSignerAddress(): Address | undefined;
   /** Unix seconds by the server's clock, so clients can stay inside the timestamp window. */
   currentTime(): number;
   listTransfers(filter: TransferFilter): Promise<Transfer[]>;
@@ -58,6 +60,8 @@ export interface NameRegistryOptions {
   database: NamesDatabase;
   custody: CustodyLookup;
   signer: ServerSigner;
+  /** The key before `signer`, announced on `/signer` until `until` (Unix seconds; for ever when absent). */
+  previousSigner?: { address: Address; until: number | undefined } | undefined;
   clock: Clock;
   policy: RegistryPolicy;
   limits: TransferLimits;
@@ -151,6 +155,13 @@ export function createNameRegistry(options: NameRegistryOptions): NameRegistry {
 
   return {
     signerAddress: signer.address,
+    previousSignerAddress() {
+      const previous = options.previousSigner;
+      if (previous === undefined) return undefined;
+      return previous.until === undefined || unixSeconds(clock) < previous.until
+        ? previous.address
+        : undefined;
+    },
     currentTime: () => unixSeconds(clock),
     listTransfers: (filter) => listTransfers(db, filter, TRANSFERS_PAGE_SIZE),
 

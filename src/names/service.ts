@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { getAddress, type Address } from 'viem';
 import type { ContractAddresses } from '../chain/contracts.js';
 import type { Hex } from '../protocol/hex.js';
 import type { NamesConfig } from '../shared/config/index.js';
@@ -61,6 +62,7 @@ export async function createNamesService(
   if (config.signerKey === undefined) {
     throw new Error('the name registry needs a signer key (--signer-key or AGORA_NAMES_SIGNER_KEY)');
   }
+  const signer = createServerSigner(config.signerKey as Hex);
   const clock = options.clock ?? systemClock;
   const custody =
     'custody' in chain
@@ -73,7 +75,8 @@ export async function createNamesService(
   const registry = createNameRegistry({
     database,
     custody,
-    signer: createServerSigner(config.signerKey as Hex),
+    signer,
+    previousSigner: previousSigner(config, signer.address),
     clock,
     policy: {
       cooldownSeconds: config.cooldownSeconds,
@@ -117,4 +120,18 @@ export async function createNamesService(
       await app.close();
     },
   };
+}
+
+/** The key rotation's announcement, from --previous-signer-address and --previous-signer-until. */
+function previousSigner(config: NamesConfig, current: Address) {
+  const { previousSignerAddress: address, previousSignerUntil: until } = config;
+  if (address === undefined) {
+    if (until !== undefined) throw new Error('--previous-signer-until needs --previous-signer-address');
+    return undefined;
+  }
+  const checksummed = getAddress(address);
+  if (checksummed === current) {
+    throw new Error('--previous-signer-address is the address of --signer-key itself: announce the old key');
+  }
+  return { address: checksummed, until };
 }

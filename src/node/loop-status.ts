@@ -16,11 +16,16 @@ export function chainStatus(status: ReaderStatus): ComponentStatus {
   });
 }
 
-/** The fname sync on /_status: the last registry transfer it handled, and what it skipped. */
+/**
+ * The fname sync on /_status: the last registry transfer it handled, the keys it accepts, and why it
+ * stopped advancing, if it did (not ready from the first halt, not the third failure).
+ */
 export function fnameStatus(status: FnameSyncStatus): ComponentStatus {
-  return loopStatus(status, true, {
+  const component = loopStatus(status, true, {
     cursor: status.cursor ?? null,
     signer: status.signer ?? null,
-    skippedTransfers: status.skippedTransfers,
+    previousSigner: status.previousSigner ?? null,
+    halted: status.halted ?? null,
   });
+  return { ...component, ready: component.ready && status.halted === undefined };
 }

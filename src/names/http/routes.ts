@@ -64,11 +64,15 @@ export function registerNamesRoutes(app: HttpApp, registry: NameRegistry): void 
     '/signer',
     {
       schema: {
-        summary: 'Address of the key that signs accepted transfers',
+        summary:
+          'Address of the key that signs accepted transfers, and of the previous one during a rotation',
         response: { 200: SignerResponse },
       },
     },
-    async () => ({ signer: registry.signerAddress }),
+    async () => {
+      const previousSigner = registry.previousSignerAddress();
+      return { signer: registry.signerAddress, ...(previousSigner !== undefined && { previousSigner }) };
+    },
   );
 
   app.get(

@@ -63,6 +63,12 @@ export type TransferBody = Static<typeof TransferBody>;
 
 export const SignerResponse = Type.Object({
   signer: Type.String({ description: 'Checksummed address of the key signing accepted transfers' }),
+  previousSigner: Type.Optional(
+    Type.String({
+      description:
+        'Agora only, during a key rotation (--previous-signer-address): checksummed address of the key that signed older transfers',
+    }),
+  ),
 });
 export const CurrentTimeResponse = Type.Object({
   currentTime: Type.Integer({ description: 'Unix seconds' }),

@@ -4,23 +4,21 @@ import { startPollLoop } from '../../shared/poll-loop.js';
 import type { PollLoopStatus } from '../../shared/poll-loop.js';
 import type { BackoffOptions, Sleep } from '../../shared/retry.js';
 import type { Clock } from '../../shared/clock.js';
-import { readMeta, writeMeta } from '../../storage/service-meta.js';
 import type { NodeTables } from '../store/schema.js';
 import { mergeFnameProof } from './proof-store.js';
 import type { RevokeUsername } from './proof-store.js';
+import { afterCursor, FnameSyncHalt, readFnameCursor, RESYNC_COMMAND, writeFnameCursor } from './cursor.js';
 import { createRegistryClient } from './registry-client.js';
 import { createRegistrySigner } from './registry-signer.js';
 import { transferProof } from './transfers.js';
 import type { TransferEntry } from './transfers.js';
-
-/** `service_meta` key of the id of the last registry transfer handled. */
-export const FNAME_CURSOR_KEY = 'fname_sync_cursor';
 
 /** pino's Logger fits. */
 export interface FnameSyncLogger {
   debug(details: object, message: string): void;
   info(details: object, message: string): void;
   warn(details: object, message: string): void;
+  error(details: object, message: string): void;
 }
 
 export interface FnameSyncOptions {
@@ -45,10 +43,12 @@ export interface FnameSyncOptions {
 export interface FnameSyncStatus extends PollLoopStatus {
   /** The registry's signing address, as `/signer` last answered. */
   signer: Hex | undefined;
+  /** The previous key `/signer` announces during a rotation. */
+  previousSigner: Hex | undefined;
   /** Id of the last transfer handled. */
   cursor: number | undefined;
-  /** Transfers skipped for a bad signature or malformed fields (logged). */
-  skippedTransfers: number;
+  /** Why the sync stopped advancing (cursor.ts: FnameSyncHalt), until an iteration succeeds again. */
+  halted: string | undefined;
 }
 
 export interface FnameSync {
@@ -61,11 +61,17 @@ export interface FnameSync {
 
 /**
  * Follows the name registry's transfers into fname proofs, as the reference hub does: `/signer`, then
- * `/transfers?from_id=` page after page until an empty one, every `pollIntervalMs`. Unlike the reference,
- * it checks a transfer whose signature fails again against a fresh `/signer` (registry-signer.ts), so a
- * rotation of the registry's key does not make every later transfer invalid. Each transfer's merge
- * commits with the cursor. Failures (registry down, slow, garbage) are logged and retried with capped
- * exponential backoff; nothing the registry sends can stop the loop.
+ * `/transfers?from_id=` page after page until one brings nothing new, every `pollIntervalMs`. Each
+ * transfer's merge commits with the cursor. Unlike the reference, it never skips a transfer:
+ *
+ * - a transfer that verifies against neither the registry's key nor the previous key it announces, even
+ *   after a fresh `/signer` (registry-signer.ts), or that is malformed, stops the sync there;
+ * - each page is read from the transfer at the cursor, which must still be the one synced (cursor.ts), so
+ *   a registry restored from a backup, whose ids went back or were handed out again, stops it too.
+ *
+ * Such a halt is logged at error level naming the recovery command and keeps the component not ready;
+ * the loop keeps retrying, and resumes by itself if the registry is put right. Other failures (registry
+ * down, slow, garbage) are logged and retried with capped exponential backoff.
  */
 export function startFnameSync(options: FnameSyncOptions): FnameSync {
   const { db, clock, logger, revokeUsername } = options;
@@ -82,53 +88,56 @@ export function startFnameSync(options: FnameSyncOptions): FnameSync {
   const state: FnameSyncStatus = {
     state: 'starting',
     signer: undefined,
+    previousSigner: undefined,
     cursor: undefined,
     consecutiveFailures: 0,
     lastError: undefined,
-    skippedTransfers: 0,
+    halted: undefined,
   };
 
   const signer = createRegistrySigner(
     () => client.signer(),
-    (address) => {
-      state.signer = address;
-      logger.info({ signer: address }, 'fname sync: registry signer');
+    (keys) => {
+      state.signer = keys.signer;
+      state.previousSigner = keys.previousSigner;
+      logger.info(keys, 'fname sync: registry signer');
     },
   );
 
-  /** One page; true when it had transfers, so the next may follow right away. */
+  /** One page; true when it had new transfers, so the next may follow right away. */
   const step = async (): Promise<boolean> => {
     await signer.beforePage();
-    const cursor = await readCursor(db);
-    state.cursor = cursor;
-    const page = await client.transfers(cursor);
-    for (const entry of page) {
+    const cursor = await readFnameCursor(db);
+    state.cursor = cursor.id;
+    const fresh = afterCursor(await client.transfers(Math.max(0, cursor.id - 1)), cursor);
+    for (const entry of fresh) {
       if (stopping.signal.aborted) break;
       await handle(entry);
       state.cursor = entry.id;
     }
-    return page.length > 0;
+    state.halted = undefined;
+    return fresh.length > 0;
   };
 
   const handle = async (entry: TransferEntry): Promise<void> => {
-    if (!('transfer' in entry)) return skip(entry.id, entry.problem);
+    if (!('transfer' in entry)) throw new FnameSyncHalt(`transfer ${entry.id} is unusable: ${entry.problem}`);
     const { transfer } = entry;
     const signature = await signer.verify(transfer);
-    if (!signature.ok) return skip(entry.id, `bad server signature: ${signature.message}`);
+    if (!signature.ok) {
+      const keys = signer.keys();
+      const by = [keys?.signer, keys?.previousSigner].filter((key) => key !== undefined).join(' or ');
+      throw new FnameSyncHalt(
+        `transfer ${entry.id} (${transfer.username}) is not signed by the registry's key ${by}: ${signature.message}`,
+      );
+    }
     const result = await db.transaction().execute(async (trx) => {
-      await writeMeta(trx, FNAME_CURSOR_KEY, String(entry.id));
+      await writeFnameCursor(trx, { id: entry.id, signature: transfer.serverSignature });
       return mergeFnameProof(trx, transferProof(transfer), { clock, revokeUsername });
     });
     const details = { id: entry.id, name: transfer.username, fid: transfer.to };
     if (result.ok) logger.debug(details, 'fname sync: merged proof');
     // A duplicate is a transfer seen before (e.g. another process); an older one lost to a newer proof.
     else logger.debug({ ...details, error: result.error }, 'fname sync: proof not merged');
-  };
-
-  const skip = async (id: number, reason: string): Promise<void> => {
-    state.skippedTransfers++;
-    logger.warn({ id, reason }, 'fname sync: transfer skipped');
-    await writeMeta(db, FNAME_CURSOR_KEY, String(id));
   };
 
   const loop = startPollLoop({
@@ -140,6 +149,14 @@ export function startFnameSync(options: FnameSyncOptions): FnameSync {
     now: () => clock.now(),
     name: 'fname sync',
     onFailure(error, retryInMs) {
+      if (error instanceof FnameSyncHalt) {
+        state.halted = error.message;
+        logger.error(
+          { failures: state.consecutiveFailures, cursor: state.cursor, retryInMs, recovery: RESYNC_COMMAND },
+          `fname sync: stopped advancing: ${error.message} (docs/operations.md)`,
+        );
+        return;
+      }
       logger.warn(
         { err: error, failures: state.consecutiveFailures, cursor: state.cursor, retryInMs },
         'fname sync: iteration failed, retrying',
@@ -157,14 +174,4 @@ export function startFnameSync(options: FnameSyncOptions): FnameSync {
     status: () => ({ ...state }),
     caughtUp: loop.caughtUp,
   };
-}
-
-async function readCursor(db: Kysely<NodeTables>): Promise<number> {
-  const saved = await readMeta(db, FNAME_CURSOR_KEY);
-  if (saved === undefined) return 0;
-  const cursor = Number(saved);
-  if (!/^\d+$/.test(saved) || !Number.isSafeInteger(cursor)) {
-    throw new Error(`stored ${FNAME_CURSOR_KEY} is not a transfer id: ${saved}`);
-  }
-  return cursor;
 }

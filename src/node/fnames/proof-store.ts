@@ -56,33 +56,68 @@ export function mergeFnameProof(
       return fail('bad_request.conflict', 'proof does not exist');
     }
 
-    if (proof.fid === 0) {
-      await trx.deleteFrom('fname_proofs').where('name', '=', name).execute();
-    } else {
-      const row = {
-        fid: proof.fid,
-        owner: proof.owner,
-        timestamp: proof.timestamp,
-        signature: proof.signature,
-        encoded: UserNameProof.encode(proof).finish(),
-      };
-      await trx
-        .insertInto('fname_proofs')
-        .values({ name, ...row })
-        .onConflict((conflict) => conflict.column('name').doUpdateSet(row))
-        .execute();
-    }
-
-    // After the write, so the revocation sees who holds the name now.
-    const moved = existing !== undefined && existing.fid !== proof.fid;
-    const revocations = moved ? await context.revokeUsername(trx, existing.fid, name) : [];
-    const merged = HubEvent.fromPartial({
-      type: HubEventType.MERGE_USERNAME_PROOF,
-      mergeUsernameProofBody: { usernameProof: proof, deletedUsernameProof: existing },
-    });
-    // One append, last in the transaction; the proof change first, as in the reference hub's log.
-    return ok(await appendEvents(trx, [merged, ...revocations], context.clock));
+    return ok(await writeProof(trx, name, proof, existing, context));
   });
+}
+
+/**
+ * Makes `proof` the proof of `name` (undefined: no proof), whatever the stored one, with the events and
+ * revocation a merge emits; a removal's MERGE_USERNAME_PROOF has only `deletedUsernameProof`. For the
+ * resynchronisation from a registry that went back in time, where the registry's word replaces newer
+ * proofs it no longer has. Nothing happens when the stored proof is already `proof`.
+ */
+export async function replaceFnameProof(
+  trx: Transaction<NodeTables>,
+  name: string,
+  proof: UserNameProof | undefined,
+  context: FnameMergeContext,
+): Promise<HubEvent[]> {
+  const existing = await fnameProofOf(trx, name);
+  if (existing === undefined && (proof === undefined || proof.fid === 0)) return [];
+  if (existing !== undefined && proof !== undefined && sameProof(proof, existing)) return [];
+  return writeProof(trx, name, proof, existing, context);
+}
+
+/** Every stored fname proof by name (the resynchronisation compares them with the registry's). */
+export async function allFnameProofs(db: Kysely<NodeTables>): Promise<Map<string, UserNameProof>> {
+  const rows = await db.selectFrom('fname_proofs').select(['name', 'encoded']).execute();
+  return new Map(rows.map((row) => [row.name, UserNameProof.decode(row.encoded)]));
+}
+
+/** Stores or deletes the proof, revokes the fid the name left, and appends the events, in `trx`. */
+async function writeProof(
+  trx: Transaction<NodeTables>,
+  name: string,
+  proof: UserNameProof | undefined,
+  existing: UserNameProof | undefined,
+  context: FnameMergeContext,
+): Promise<HubEvent[]> {
+  if (proof === undefined || proof.fid === 0) {
+    await trx.deleteFrom('fname_proofs').where('name', '=', name).execute();
+  } else {
+    const row = {
+      fid: proof.fid,
+      owner: proof.owner,
+      timestamp: proof.timestamp,
+      signature: proof.signature,
+      encoded: UserNameProof.encode(proof).finish(),
+    };
+    await trx
+      .insertInto('fname_proofs')
+      .values({ name, ...row })
+      .onConflict((conflict) => conflict.column('name').doUpdateSet(row))
+      .execute();
+  }
+
+  // After the write, so the revocation sees who holds the name now.
+  const moved = existing !== undefined && existing.fid !== (proof?.fid ?? 0);
+  const revocations = moved ? await context.revokeUsername(trx, existing.fid, name) : [];
+  const merged = HubEvent.fromPartial({
+    type: HubEventType.MERGE_USERNAME_PROOF,
+    mergeUsernameProofBody: { usernameProof: proof, deletedUsernameProof: existing },
+  });
+  // One append, last in the transaction; the proof change first, as in the reference hub's log.
+  return appendEvents(trx, [merged, ...revocations], context.clock);
 }
 
 /** The current proof of `name` (also in a transaction: the engine's USERNAME check); undefined if none. */
@@ -110,8 +145,13 @@ export async function fnameProofsOf(db: Kysely<NodeTables>, fid: number): Promis
   return rows.map((row) => UserNameProof.decode(row.encoded));
 }
 
+/** Same name's proof: same holder, time and registry signature. */
+export function sameProof(a: UserNameProof, b: UserNameProof): boolean {
+  return a.fid === b.fid && compareProofs(a, b) === 0;
+}
+
 /** Positive when the incoming proof wins over the stored one, negative when it loses, 0 if it is the same. */
-function compareProofs(incoming: UserNameProof, stored: UserNameProof): number {
+export function compareProofs(incoming: UserNameProof, stored: UserNameProof): number {
   if (incoming.timestamp !== stored.timestamp) return incoming.timestamp > stored.timestamp ? 1 : -1;
   return Buffer.compare(incoming.signature, stored.signature);
 }

@@ -1,7 +1,6 @@
-import type { Hex } from '../../protocol/hex.js';
 import { createJsonClient } from '../../shared/fetch/json-client.js';
 import { parseSigner, parseTransfersPage } from './transfers.js';
-import type { TransferEntry } from './transfers.js';
+import type { RegistryKeys, TransferEntry } from './transfers.js';
 
 export interface RegistryClientOptions {
   /** Base URL of the name registry, e.g. https://fnames.farcaster.xyz. */
@@ -16,8 +15,8 @@ export interface RegistryClientOptions {
 }
 
 export interface RegistryClient {
-  /** `GET /signer`: the address whose signatures the registry's transfers carry. */
-  signer(): Promise<Hex>;
+  /** `GET /signer`: the keys whose signatures the registry's transfers carry. */
+  signer(): Promise<RegistryKeys>;
   /** `GET /transfers?from_id=`: the next page after `afterId`; empty when there is nothing new. */
   transfers(afterId: number): Promise<TransferEntry[]>;
 }

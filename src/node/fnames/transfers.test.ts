@@ -65,9 +65,23 @@ describe('registry transfers', () => {
     assert.throws(() => parseTransfersPage({ transfers: [wire(3)] }, 3), /must increase from 3/);
   });
 
-  it('reads the signer address in any case', () => {
-    assert.equal(parseSigner({ signer: registry }), registry.toLowerCase());
-    for (const body of [{}, { signer: '0x1234' }, 'x', null]) assert.throws(() => parseSigner(body));
+  it('reads the signer address in any case, and the previous one announced during a rotation', () => {
+    const signer = registry.toLowerCase();
+    assert.deepEqual(parseSigner({ signer: registry }), { signer, previousSigner: undefined });
+    assert.deepEqual(parseSigner({ signer: registry, previousSigner: null }), {
+      signer,
+      previousSigner: undefined,
+    });
+    assert.deepEqual(
+      parseSigner({ signer: registry, previousSigner: OWNER.toUpperCase().replace('0X', '0x') }),
+      {
+        signer,
+        previousSigner: OWNER,
+      },
+    );
+    for (const body of [{}, { signer: '0x1234' }, 'x', null, { signer: registry, previousSigner: 'no' }]) {
+      assert.throws(() => parseSigner(body));
+    }
   });
 
   it('builds the proof a hub builds, and verifies the registry signature only', async () => {
@@ -89,7 +103,7 @@ describe('registry transfers', () => {
         type: UserNameType.USERNAME_TYPE_FNAME,
       }),
     );
-    assert.equal((await verifyTransfer(entry.transfer, parseSigner({ signer: registry }))).ok, true);
+    assert.equal((await verifyTransfer(entry.transfer, parseSigner({ signer: registry }).signer)).ok, true);
     const other = privateKeyToAccount(`0x${'44'.repeat(32)}`).address.toLowerCase() as Hex;
     assert.equal((await verifyTransfer(entry.transfer, other)).ok, false);
     const renamed = { ...entry.transfer, username: 'mallory' };

@@ -47,11 +47,28 @@ export function parseTransfersPage(body: unknown, afterId: number): TransferEntr
   });
 }
 
-/** Reads a `GET /signer` body: `{signer: "0x..."}` (checksummed); returns the lowercase address. */
-export function parseSigner(body: unknown): Hex {
-  const signer = normalizeHex(isRecord(body) ? body.signer : undefined, 20);
+/** The keys whose signatures a registry's transfers may carry, as `GET /signer` announces them. */
+export interface RegistryKeys {
+  /** The key signing new transfers. */
+  signer: Hex;
+  /** During a rotation, the key that signed the transfers before it (Agora's `previousSigner`). */
+  previousSigner: Hex | undefined;
+}
+
+/**
+ * Reads a `GET /signer` body: `{signer: "0x..."}` (checksummed), plus `previousSigner` when the registry
+ * announces a rotation (absent or null otherwise); returns lowercase addresses.
+ */
+export function parseSigner(body: unknown): RegistryKeys {
+  const fields = isRecord(body) ? body : {};
+  const signer = normalizeHex(fields.signer, 20);
   if (signer === undefined) throw new Error('the registry answered /signer without an address');
-  return signer;
+  const previous = fields.previousSigner ?? undefined;
+  const previousSigner = previous === undefined ? undefined : normalizeHex(previous, 20);
+  if (previous !== undefined && previousSigner === undefined) {
+    throw new Error('the registry answered /signer with a previousSigner that is not an address');
+  }
+  return { signer, previousSigner };
 }
 
 /** The proof a hub builds from a transfer (node-api.md §7.3): the registry's signature, fid = `to`. */

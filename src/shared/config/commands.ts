@@ -114,6 +114,21 @@ export const NamesOptions = Type.Object({
       env: ['AGORA_NAMES_SIGNER_KEY'],
     }),
   ),
+  previousSignerAddress: Type.Optional(
+    text({
+      description: "During a key rotation: the old signer key's address, announced on /signer for nodes",
+      pattern: '^0x[0-9a-fA-F]{40}$',
+      expected: 'a 0x-prefixed 20-byte hex address',
+      placeholder: '<0x...>',
+      env: ['AGORA_NAMES_PREVIOUS_SIGNER_ADDRESS'],
+    }),
+  ),
+  previousSignerUntil: Type.Optional(
+    integer(0, Number.MAX_SAFE_INTEGER, {
+      description: 'Unix seconds after which /signer stops announcing --previous-signer-address',
+      env: ['AGORA_NAMES_PREVIOUS_SIGNER_UNTIL'],
+    }),
+  ),
   cooldownSeconds: integer(0, 365 * DAY, {
     description: 'Time a name must wait between transfers',
     default: 28 * DAY,
@@ -198,6 +213,14 @@ export const MigrateOptions = Type.Object({
   logLevel: logLevel(),
 });
 
+export const ResyncFnamesOptions = Type.Object({
+  ...storageOptions,
+  namesUrl: httpUrl({
+    description: "Name registry to take the node's fname proofs from (the node's --names-url)",
+  }),
+  dryRun: flag({ description: 'Print what would change without changing anything' }),
+});
+
 /** The flags of one `agora admin` call read AGORA_ADMIN_<FLAG> when absent. */
 const adminEnv = (flag: string) => [`AGORA_ADMIN_${flag}`];
 
@@ -278,6 +301,7 @@ export type DevConfig = Static<typeof DevOptions>;
 export type MigrateConfig = Static<typeof MigrateOptions>;
 export type ChainConfig = Static<typeof ChainOptions>;
 export type AdminConfig = Static<typeof AdminOptions>;
+export type ResyncFnamesConfig = Static<typeof ResyncFnamesOptions>;
 
 export interface CommandSpec {
   readonly summary: string;
@@ -300,6 +324,10 @@ export const COMMANDS = {
   },
   social: { summary: 'Run the social API', options: SocialOptions },
   migrate: { summary: 'Apply pending database migrations for one or all services', options: MigrateOptions },
+  'resync-fnames': {
+    summary: "Rebuild a stopped node's fname proofs from the name registry (after a registry restore)",
+    options: ResyncFnamesOptions,
+  },
   admin: {
     summary:
       'Change operator data through a running social API: agora admin <verification|rewards|starter-pack|action> <verb>',
