@@ -9,7 +9,7 @@ import type { TestDatabase } from '../../storage/testing.js';
 import { eventsPage } from '../events/event-log.js';
 import { address, fixedClock } from '../onchain/testing.js';
 import type { NodeTables } from '../store/schema.js';
-import { fnameProofOf, fnameProofsOf, mergeFnameProof } from './proof-store.js';
+import { fnameProofOf, fnameProofsOf, mergeFnameProof, replaceFnameProof } from './proof-store.js';
 import type { RevokeUsername } from './proof-store.js';
 
 const clock = fixedClock(FARCASTER_EPOCH_MS + 100_000_000_000);
@@ -174,5 +174,33 @@ forEachDialect('fname proof store', (dialect) => {
     await invalid({ ...proof('erin', 8, 1), name: new Uint8Array() }, 'name is empty');
     await invalid({ ...proof('erin', 8, 1), name: new Uint8Array([0xff]) }, 'name is not UTF-8');
     await invalid({ ...proof('erin', 8, 1), fid: -1 }, 'fid must be a non-negative integer');
+  });
+
+  it('replaces a proof whatever its age, removes one without a new proof, and keeps an identical one', async () => {
+    const replace = (name: string, incoming: UserNameProof | undefined) =>
+      database.db
+        .transaction()
+        .execute((trx) => replaceFnameProof(trx, name, incoming, { clock, revokeUsername }));
+    await merged(proof('heidi', 20, 9000));
+    assert.deepEqual(await replace('heidi', proof('heidi', 20, 9000)), [], 'the same proof: nothing');
+
+    const older = proof('heidi', 21, 100); // the registry went back: an older proof for another fid wins
+    const [event, revocation] = await replace('heidi', older);
+    assert.deepEqual(event?.mergeUsernameProofBody?.usernameProof, older);
+    assert.deepEqual(event?.mergeUsernameProofBody?.deletedUsernameProof, proof('heidi', 20, 9000));
+    assert.equal(revocation?.type, HubEventType.REVOKE_MESSAGE);
+    assert.deepEqual(await fnameProofOf(database.db, 'heidi'), older);
+
+    const [removal, revoked] = await replace('heidi', undefined);
+    assert.equal(removal?.mergeUsernameProofBody?.usernameProof, undefined);
+    assert.deepEqual(removal?.mergeUsernameProofBody?.deletedUsernameProof, older);
+    assert.equal(revoked?.type, HubEventType.REVOKE_MESSAGE);
+    assert.deepEqual((await eventsPage(database.db, removal?.id ?? 0)).events, [removal, revoked]);
+    assert.equal(await fnameProofOf(database.db, 'heidi'), undefined);
+    assert.deepEqual(await replace('heidi', undefined), [], 'nothing to remove');
+    assert.deepEqual(
+      revocations.splice(0).map(({ fid, name }) => `${name}:${fid}`),
+      ['heidi:20', 'heidi:21'],
+    );
   });
 });
