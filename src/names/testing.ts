@@ -134,8 +134,11 @@ export async function namesHarness(
       clock,
       database: handle,
     });
-  const services = [await start()];
-  const service = services[0] as NamesService;
+  const service = await start().catch(async (error: unknown) => {
+    await database.cleanup();
+    throw error;
+  });
+  const services = [service];
   return {
     service,
     clock,
