@@ -14,14 +14,6 @@ import {
   type SocialConfig,
 } from '../shared/config/index.js';
 import type { AdminConfig, ResyncFnamesConfig } from '../shared/config/commands.js';
-import { runAdmin } from './commands/admin.js';
-import { runChain } from './commands/chain.js';
-import { runDev } from './commands/dev.js';
-import { runMigrate } from './commands/migrate.js';
-import { runNames } from './commands/names.js';
-import { runNode } from './commands/node.js';
-import { runResyncFnames } from './commands/resync-fnames.js';
-import { runSocial } from './commands/social.js';
 import { consoleIo, type CliIo } from './io.js';
 
 type Runner = (config: never, io: CliIo, args: readonly string[]) => Promise<number>;
@@ -29,15 +21,20 @@ type Runner = (config: never, io: CliIo, args: readonly string[]) => Promise<num
 /** Commands whose arguments name a call (`agora admin verification add`); they print only its answer. */
 const CALL_COMMANDS: ReadonlySet<CommandName> = new Set(['admin']);
 
+// Each command's module is imported when it runs: loading every service through tsx for any command
+// (even --help) would cost seconds (docs/performance.md, "Start").
 const RUNNERS: Record<CommandName, Runner> = {
-  dev: (config: DevConfig, io) => runDev(config, io),
-  chain: (config: ChainConfig, io) => runChain(config, io),
-  migrate: (config: MigrateConfig, io) => runMigrate(config, io),
-  'resync-fnames': (config: ResyncFnamesConfig, io) => runResyncFnames(config, io),
-  node: (config: NodeConfig, io) => runNode(config, io),
-  names: (config: NamesConfig, io) => runNames(config, io),
-  social: (config: SocialConfig, io) => runSocial(config, io),
-  admin: (config: AdminConfig, io, args) => runAdmin(config, io, args),
+  dev: async (config: DevConfig, io) => (await import('./commands/dev.js')).runDev(config, io),
+  chain: async (config: ChainConfig, io) => (await import('./commands/chain.js')).runChain(config, io),
+  migrate: async (config: MigrateConfig, io) =>
+    (await import('./commands/migrate.js')).runMigrate(config, io),
+  'resync-fnames': async (config: ResyncFnamesConfig, io) =>
+    (await import('./commands/resync-fnames.js')).runResyncFnames(config, io),
+  node: async (config: NodeConfig, io) => (await import('./commands/node.js')).runNode(config, io),
+  names: async (config: NamesConfig, io) => (await import('./commands/names.js')).runNames(config, io),
+  social: async (config: SocialConfig, io) => (await import('./commands/social.js')).runSocial(config, io),
+  admin: async (config: AdminConfig, io, args) =>
+    (await import('./commands/admin.js')).runAdmin(config, io, args),
 };
 
 /** Exit codes: 0 success, 1 runtime failure, 2 usage or configuration error. */

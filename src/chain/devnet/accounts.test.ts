@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { mnemonicToAccount } from 'viem/accounts';
-import { DEVNET_MNEMONIC, deriveDevAccounts } from './accounts.js';
+import { deriveDevAccounts } from './accounts.js';
+import { DEVNET_MNEMONIC } from './launch.js';
 
 describe('dev accounts', () => {
   const accounts = deriveDevAccounts();

@@ -1,16 +1,13 @@
 import { pbkdf2Sync } from 'node:crypto';
 import { bytesToHex, type Address, type Hex } from 'viem';
 import { HDKey, hdKeyToAccount } from 'viem/accounts';
+import { DEVNET_ACCOUNT_COUNT, DEVNET_MNEMONIC } from './launch.js';
 
 /** A funded account on the devnet; its private key signs locally. */
 export interface DevAccount {
   address: Address;
   privateKey: Hex;
 }
-
-/** anvil's (and Hardhat's) default mnemonic: its accounts are the well-known, publicly known test keys. */
-export const DEVNET_MNEMONIC = 'test test test test test test test test test test test junk';
-export const DEVNET_ACCOUNT_COUNT = 10;
 
 /**
  * The first `count` accounts of `mnemonic` (BIP-44 m/44'/60'/0'/0/i), as anvil derives them. The BIP-39

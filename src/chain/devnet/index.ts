@@ -1,4 +1,4 @@
-export { DEVNET_ACCOUNT_COUNT, DEVNET_MNEMONIC, deriveDevAccounts, type DevAccount } from './accounts.js';
+export { deriveDevAccounts, type DevAccount } from './accounts.js';
 export { resolveAnvilBinary, type DevnetLogger } from './anvil.js';
 export {
   devnetChain,
@@ -14,9 +14,12 @@ export {
   type InstallSettings,
 } from './install.js';
 export {
+  DEVNET_ACCOUNT_COUNT,
   DEVNET_CHAIN_ID,
+  DEVNET_MNEMONIC,
   DEVNET_ROLES,
-  startDevnet,
-  type Devnet,
+  launchAnvil,
   type DevnetOptions,
-} from './start-devnet.js';
+  type LaunchedAnvil,
+} from './launch.js';
+export { startDevnet, type Devnet } from './start-devnet.js';

@@ -11,7 +11,8 @@ import { parseAbi } from 'viem';
 import { contractArtifact, CONTRACT_NAMES, idGatewayAbi, storageRegistryAbi } from '../contracts.js';
 import { devnetPublicClient, devnetWalletClient } from './clients.js';
 import { DEFAULT_INSTALL_SETTINGS, installContracts } from './install.js';
-import { DEVNET_ROLES, startDevnet, type Devnet } from './start-devnet.js';
+import { DEVNET_ROLES } from './launch.js';
+import { startDevnet, type Devnet } from './start-devnet.js';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'agora-devnet-'));
 after(() => rmSync(scratch, { recursive: true, force: true }));

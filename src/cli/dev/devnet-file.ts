@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContractAddresses } from '../../chain/contracts.js';
-import { DEVNET_ROLES, type DevAccount, type Devnet } from '../../chain/devnet/index.js';
+import type { DevAccount } from '../../chain/devnet/accounts.js';
+import { DEVNET_ROLES } from '../../chain/devnet/launch.js';
+import type { Devnet } from '../../chain/devnet/start-devnet.js';
 import type { Hex } from '../../protocol/hex.js';
 import type { NetworkName } from '../../protocol/networks.js';
 

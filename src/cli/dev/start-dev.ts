@@ -1,11 +1,11 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
-import { startDevnet, type Devnet } from '../../chain/devnet/index.js';
-import { startNamesService, type NamesService } from '../../names/index.js';
-import { startNodeService, type NodeService } from '../../node/index.js';
+import { launchAnvil, type DevnetOptions } from '../../chain/devnet/launch.js';
+import type { NamesService } from '../../names/index.js';
+import type { NodeService } from '../../node/index.js';
 import { COMMANDS, configOf, type DevConfig } from '../../shared/config/index.js';
-import { startSocialService, type SocialService } from '../../social/index.js';
+import type { SocialService } from '../../social/index.js';
 import { chainFileOf, devAdminToken, writeDevnetFile, type DevnetFile } from './devnet-file.js';
 import { assertPortsFree } from './ports.js';
 
@@ -23,6 +23,18 @@ export interface DevStartOptions {
   logger: Logger;
   /** Called as each part comes up, for the progress lines. */
   progress(step: string): void;
+}
+
+/**
+ * The services' modules, loaded on demand: importing them through tsx is most of a start's time, so anvil
+ * is spawned first and boots in its own process meanwhile (docs/performance.md, "Start").
+ */
+function loadModules() {
+  return Promise.all([
+    import('../../names/index.js'),
+    import('../../node/index.js'),
+    import('../../social/index.js'),
+  ]);
 }
 
 /**
@@ -46,14 +58,24 @@ export async function startDevSystem(config: DevConfig, options: DevStartOptions
     for (const stop of stops.splice(0).reverse()) await stop();
   };
   const common = { dataDir, host, logLevel: config.logLevel, corsOrigin: '*' };
+  const devnetOptions: DevnetOptions = {
+    port: config.chainPort,
+    host,
+    stateFile: join(dataDir, 'chain-state.json'),
+    logger: options.logger.child({ service: 'chain' }),
+  };
+  const anvil = await launchAnvil(devnetOptions);
+  stops.push(() => anvil.stop());
   try {
-    const devnet: Devnet = await startDevnet({
-      port: config.chainPort,
-      host,
-      stateFile: join(dataDir, 'chain-state.json'),
-      logger: options.logger.child({ service: 'chain' }),
-    });
-    stops.push(() => devnet.stop());
+    // The contracts are installed as soon as the devnet's module is in, while the services' still load.
+    const [devnet, [{ startNamesService }, { startNodeService }, { startSocialService }]] = await Promise.all(
+      [
+        import('../../chain/devnet/start-devnet.js').then(({ startDevnet }) =>
+          startDevnet(devnetOptions, anvil),
+        ),
+        loadModules(),
+      ],
+    );
     options.progress(
       `chain     ${devnet.rpcUrl} (chain id ${devnet.chainId}, ${devnet.fresh ? 'new' : 'restored'})`,
     );

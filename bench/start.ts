@@ -1,0 +1,162 @@
+// How long `agora dev` takes to be ready, as a user starts it (`npm start` runs `node bin/agora.js dev`):
+// a new process on a fresh data dir, timed from spawn until every port answers (anvil's eth_chainId, each
+// HTTP service's /_status, a TCP connect to gRPC). Where the time goes comes from the process's own output,
+// timestamped here as each line arrives: its first line (the CLI loaded through tsx), each "up" line, and
+// at --log-level debug the services' and anvil's own lines.
+// Usage: npx tsx bench/start.ts [--runs 5] [--restart] [--verbose] [--bin <path to bin/agora.js>]
+//   --restart  also time a second start on the same data dir (chain state and migrations already there)
+//   --bin      another checkout's CLI (e.g. an older commit, for a before/after in the same conditions)
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { freePort } from '../test/support/free-port.js';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '5' },
+    restart: { type: 'boolean', default: false },
+    verbose: { type: 'boolean', default: false },
+    bin: { type: 'string' },
+  },
+});
+const RUNS = Number(values.runs);
+const BIN = values.bin ?? fileURLToPath(new URL('../bin/agora.js', import.meta.url));
+const POLL_MS = 10;
+
+interface Ports {
+  chain: number;
+  node: number;
+  grpc: number;
+  names: number;
+  social: number;
+}
+
+interface Run {
+  readyMs: number;
+  /** Each output line of the process and when it arrived (ms from spawn). */
+  lines: { ms: number; text: string }[];
+  /** When each port first answered. */
+  answered: Record<keyof Ports, number>;
+}
+
+async function answers(name: keyof Ports, port: number): Promise<boolean> {
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    if (name === 'grpc') {
+      return await new Promise((resolve) => {
+        const socket = connect(port, '127.0.0.1');
+        socket.once('connect', () => (socket.destroy(), resolve(true)));
+        socket.once('error', () => resolve(false));
+      });
+    }
+    if (name === 'chain') {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+      });
+      return response.ok;
+    }
+    const response = await fetch(`${url}/_status`);
+    await response.arrayBuffer();
+    return response.status < 500;
+  } catch {
+    return false;
+  }
+}
+
+async function startOnce(dataDir: string): Promise<Run> {
+  const ports: Ports = {
+    chain: await freePort(),
+    node: await freePort(),
+    grpc: await freePort(),
+    names: await freePort(),
+    social: await freePort(),
+  };
+  const started = performance.now();
+  const since = () => Math.round(performance.now() - started);
+  const child = spawn(
+    process.execPath,
+    [
+      BIN,
+      'dev',
+      ...['--data-dir', dataDir, '--log-level', 'debug', '--log-format', 'pretty'],
+      ...['--chain-port', String(ports.chain), '--node-port', String(ports.node)],
+      ...['--node-grpc-port', String(ports.grpc), '--names-port', String(ports.names)],
+      ...['--social-port', String(ports.social)],
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } },
+  );
+  const lines: Run['lines'] = [];
+  const collect = (chunk: Buffer) => {
+    for (const text of chunk.toString().split('\n'))
+      if (text.trim() !== '') lines.push({ ms: since(), text });
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  let exited = false;
+  child.once('exit', () => (exited = true));
+
+  const answered: Partial<Record<keyof Ports, number>> = {};
+  const pending = new Set(Object.keys(ports) as (keyof Ports)[]);
+  while (pending.size > 0) {
+    if (exited)
+      throw new Error(`agora dev exited before it was ready:\n${lines.map((l) => l.text).join('\n')}`);
+    if (since() > 60_000) throw new Error('agora dev not ready within 60 s');
+    await Promise.all(
+      [...pending].map(async (name) => {
+        if (await answers(name, ports[name])) {
+          answered[name] = since();
+          pending.delete(name);
+        }
+      }),
+    );
+    if (pending.size > 0) await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+  const readyMs = since();
+  const stopped = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGINT');
+  await stopped;
+  return { readyMs, lines, answered: answered as Run['answered'] };
+}
+
+/** The lines that say where the time went; all of them with --verbose. */
+function milestones(run: Run): string[] {
+  const wanted = /^agora dev|\bup\b|devnet ready|migrat|listening|ready/i;
+  return run.lines
+    .filter((line) => values.verbose || wanted.test(line.text))
+    .map((line) => `  ${String(line.ms).padStart(6)} ms  ${line.text.slice(0, 110)}`);
+}
+
+function report(label: string, runs: Run[]): void {
+  const best = runs.reduce((a, b) => (b.readyMs < a.readyMs ? b : a));
+  const sorted = runs.map((run) => run.readyMs).sort((a, b) => a - b);
+  console.log(`\n${label}: best ${best.readyMs} ms, median ${sorted[Math.floor(sorted.length / 2)]} ms`);
+  console.log(`  runs (ms): ${runs.map((run) => run.readyMs).join(', ')}`);
+  console.log(
+    `  answered (best run): ${Object.entries(best.answered)
+      .map(([name, ms]) => `${name} ${ms}`)
+      .join(', ')}`,
+  );
+  console.log('  where the time went (best run, ms from spawn):');
+  for (const line of milestones(best)) console.log(line);
+}
+
+console.log(`${BIN} dev, ${RUNS} runs, Node ${process.version}, load average ${loadavg()[0]!.toFixed(2)}`);
+const fresh: Run[] = [];
+const restart: Run[] = [];
+for (let i = 0; i < RUNS; i++) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'agora-bench-start-'));
+  try {
+    fresh.push(await startOnce(dataDir));
+    if (values.restart) restart.push(await startOnce(dataDir));
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+report('fresh data dir', fresh);
+if (values.restart) report('restart (same data dir)', restart);
