@@ -2,11 +2,11 @@ import { commandLogger } from '../logger.js';
 import { NETWORKS } from '../../protocol/networks.js';
 import type { DevConfig } from '../../shared/config/index.js';
 import type { SignalSource } from '../../shared/http/index.js';
+import type { DevnetFile } from '../dev/devnet-file.js';
 import { PortInUseError } from '../dev/ports.js';
 import { startDevSystem } from '../dev/start-dev.js';
 import type { CliIo } from '../io.js';
 import { printAccounts } from './chain-banner.js';
-import { serveUntilSignal } from './serve.js';
 
 /** `agora dev`: the whole system on this machine until Ctrl-C (DESIGN.md §4). */
 export async function runDev(config: DevConfig, io: CliIo, signals?: SignalSource): Promise<number> {
@@ -24,6 +24,19 @@ export async function runDev(config: DevConfig, io: CliIo, signals?: SignalSourc
     throw error;
   }
   const { devnet } = system;
+  let seeded: string | undefined;
+  if (config.seed) {
+    try {
+      seeded = await seed(config.dataDir, devnet, io);
+    } catch (error) {
+      io.err(
+        `agora dev: seeding failed: ${error instanceof Error ? error.message : String(error)}; ` +
+          'the devnet may be half seeded (--fresh --seed starts over)',
+      );
+      await system.close();
+      return 1;
+    }
+  }
   io.out('');
   io.out(`  node    ${devnet.urls.node}`);
   io.out(
@@ -36,11 +49,24 @@ export async function runDev(config: DevConfig, io: CliIo, signals?: SignalSourc
   io.out('');
   printAccounts(io, devnet);
   io.out('');
+  if (seeded !== undefined) io.out(seeded);
   io.out(`  Everything above, plus contract addresses and the admin token: ${system.devnetFile}`);
   io.out('  Press Ctrl-C to stop.');
+  // Imported here: it brings Fastify's helpers, which the services load anyway but after anvil is spawned.
+  const { serveUntilSignal } = await import('./serve.js');
   return serveUntilSignal(
     { close: () => system.close(), server: { closeAllConnections: () => system.closeAllConnections() } },
     logger,
     signals,
   );
+}
+
+/** Runs --seed (loaded only then); returns the banner's line about the seeded world. */
+async function seed(dataDir: string, devnet: DevnetFile, io: CliIo): Promise<string> {
+  const { seedDevnet } = await import('../seed/index.js');
+  const outcome = await seedDevnet(dataDir, devnet, (line) => io.out(`  seed      ${line}`));
+  const { people, channels, starterPack } = outcome.summary;
+  const who = people.map((person) => `${person.name} (fid ${person.fid})`).join(', ');
+  const when = outcome.seeded ? 'Seeded' : `Seeded on ${outcome.seededAt}, kept`;
+  return `  ${when}: ${who}; channels ${channels.join(', ')}; starter pack ${starterPack} (${outcome.file})`;
 }

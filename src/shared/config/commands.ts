@@ -179,6 +179,7 @@ export const SocialOptions = Type.Object({
 export const DevOptions = Type.Object({
   dataDir: storageOptions.dataDir,
   fresh: flag({ description: 'Delete the data directory before starting' }),
+  seed: flag({ description: 'Fill a new devnet with a small world of accounts, channels and casts (once)' }),
   host: text({
     description: 'Interface every service listens on',
     default: '127.0.0.1',
