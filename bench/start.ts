@@ -7,6 +7,7 @@
 //   --restart  also time a second start on the same data dir (chain state and migrations already there)
 //   --bin      another checkout's CLI (e.g. an older commit, for a before/after in the same conditions)
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
@@ -37,6 +38,8 @@ interface Ports {
 
 interface Run {
   readyMs: number;
+  /** CPU time (user + system) of the agora process until ready: less sensitive to a busy machine. */
+  cpuMs: number;
   /** Each output line of the process and when it arrived (ms from spawn). */
   lines: { ms: number; text: string }[];
   /** When each port first answered. */
@@ -67,6 +70,12 @@ async function answers(name: keyof Ports, port: number): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** utime + stime of a Linux process, from /proc (clock ticks of 10 ms). */
+function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 async function startOnce(dataDir: string): Promise<Run> {
@@ -118,10 +127,11 @@ async function startOnce(dataDir: string): Promise<Run> {
     if (pending.size > 0) await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
   const readyMs = since();
+  const cpuMs = cpuMsOf(child.pid!);
   const stopped = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGINT');
   await stopped;
-  return { readyMs, lines, answered: answered as Run['answered'] };
+  return { readyMs, cpuMs, lines, answered: answered as Run['answered'] };
 }
 
 /** The lines that say where the time went; all of them with --verbose. */
@@ -137,6 +147,8 @@ function report(label: string, runs: Run[]): void {
   const sorted = runs.map((run) => run.readyMs).sort((a, b) => a - b);
   console.log(`\n${label}: best ${best.readyMs} ms, median ${sorted[Math.floor(sorted.length / 2)]} ms`);
   console.log(`  runs (ms): ${runs.map((run) => run.readyMs).join(', ')}`);
+  const cpu = runs.map((run) => run.cpuMs).sort((a, b) => a - b);
+  console.log(`  CPU of the agora process until ready (ms): best ${cpu[0]}, all ${cpu.join(', ')}`);
   console.log(
     `  answered (best run): ${Object.entries(best.answered)
       .map(([name, ms]) => `${name} ${ms}`)
