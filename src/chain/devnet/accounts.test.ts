@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { mnemonicToAccount } from 'viem/accounts';
-import { deriveDevAccounts } from './accounts.js';
+import { DEVNET_ACCOUNTS, deriveDevAccounts } from './accounts.js';
 import { DEVNET_MNEMONIC } from './launch.js';
 
 describe('dev accounts', () => {
@@ -13,6 +13,10 @@ describe('dev accounts', () => {
       address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
       privateKey: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
     });
+  });
+
+  it('are the table the devnet starts with', () => {
+    assert.deepEqual(DEVNET_ACCOUNTS, accounts);
   });
 
   it("match viem's own mnemonic derivation", () => {

@@ -1,5 +1,5 @@
 import { CANONICAL_ADDRESSES, type ContractAddresses } from '../contracts.js';
-import { deriveDevAccounts, type DevAccount } from './accounts.js';
+import { DEVNET_ACCOUNTS, type DevAccount } from './accounts.js';
 import type { DevnetConnection } from './clients.js';
 import { DEFAULT_INSTALL_SETTINGS, installContracts } from './install.js';
 import {
@@ -31,8 +31,8 @@ export async function startDevnet(options: DevnetOptions, launched?: LaunchedAnv
   const { logger } = options;
   const anvil = launched ?? (await launchAnvil(options));
   try {
-    // Derived while anvil boots; Promise.all also keeps a failed start from going unhandled.
-    const [accounts] = await Promise.all([(async () => deriveDevAccounts())(), anvil.ready]);
+    await anvil.ready;
+    const accounts = [...DEVNET_ACCOUNTS];
     const contracts = { ...CANONICAL_ADDRESSES };
     const owner = accounts[DEVNET_ROLES.owner]!.address;
     const outcome = await installContracts(
