@@ -3,7 +3,16 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', '.agora/', '.agora-build*/', 'src/protocol/gen/', 'contracts/artifacts/'] },
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      '.agora/',
+      '.agora-build*/',
+      'src/protocol/gen/',
+      'contracts/artifacts/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
