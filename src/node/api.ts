@@ -61,6 +61,8 @@ export interface FidAddressType {
 export interface NodeApi {
   readonly engine: Engine;
   readonly version: string;
+  /** `isSyncing` of both transports' info: the chain reader is behind (false without one). */
+  isSyncing(): boolean;
   /**
    * Validates and merges one message. Concurrent submits, from either transport, are validated and merged
    * in shared batches (submit-pipeline.ts); each resolves with its own outcome.
@@ -117,6 +119,8 @@ export interface NodeApiOptions {
   clock?: Clock | undefined;
   /** Told each submitted message's outcome (the metrics count them). */
   onSubmitted?: ((outcome: MergeOutcome) => void) | undefined;
+  /** Whether the chain reader is behind; never when absent (a node without one). */
+  syncing?: (() => boolean) | undefined;
 }
 
 /** dbStats counts every table: computed at most once a minute, however many callers ask. */
@@ -126,7 +130,7 @@ const DB_STATS_TTL_MS = 60_000;
 const PROOFS_PER_READ = 1000;
 
 export function createNodeApi(options: NodeApiOptions): NodeApi {
-  const { database, engine, version, batching, clock, onSubmitted } = options;
+  const { database, engine, version, batching, clock, onSubmitted, syncing } = options;
   const { db } = database;
   const dbStats = cachedFor(DB_STATS_TTL_MS, clock ?? systemClock, () => readDbStats(database));
   const submits = createSubmitPipeline<ReceivedMessage, Prepared, MergeOutcome>({
@@ -151,6 +155,7 @@ export function createNodeApi(options: NodeApiOptions): NodeApi {
   return {
     engine,
     version,
+    isSyncing: () => syncing?.() ?? false,
     async submit(received) {
       const outcome = await submits.add(received);
       onSubmitted?.(outcome);

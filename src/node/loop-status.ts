@@ -29,3 +29,16 @@ export function fnameStatus(status: FnameSyncStatus): ComponentStatus {
   });
   return { ...component, ready: component.ready && status.halted === undefined };
 }
+
+/** Blocks past its confirmations the reader may trail the head it saw before the node says it syncs. */
+const SYNCED_WITHIN_BLOCKS = 5;
+
+/**
+ * `isSyncing` of `/v1/info` and GetInfo: the chain reader has not caught up once, is failing again and
+ * again (not ready on /_status), or trails the confirmed head by more than a few blocks.
+ */
+export function chainSyncing(status: ReaderStatus, confirmations: number): boolean {
+  const component = chainStatus(status);
+  const behind = component.blocksBehind as number | null;
+  return !component.ready || behind === null || behind > confirmations + SYNCED_WITHIN_BLOCKS;
+}

@@ -1,6 +1,7 @@
 import { pino } from 'pino';
 import type { Logger } from 'pino';
 import { CANONICAL_ADDRESSES } from '../chain/contracts.js';
+import { StartRefused, type ChainSeen } from '../shared/startup/decisions.js';
 import type { ChainReader } from '../chain/reader/index.js';
 import { realSleep } from '../shared/retry.js';
 import { createServiceMetrics } from '../shared/metrics/index.js';
@@ -33,18 +34,15 @@ import { startChainIngest, startRevocationRetry } from './ingest/index.js';
 import type { SignerDeactivated } from './ingest/index.js';
 import type { NodeTables } from './store/schema.js';
 import { createSubmitGuard } from './submit-guard.js';
-import { chainStatus, fnameStatus } from './loop-status.js';
+import { chainStatus, chainSyncing, fnameStatus } from './loop-status.js';
 import { createNodeMetrics, type NodeMetrics } from './metrics.js';
+import { takeLoopsLock, type LoopsLock } from './loops-lock.js';
+import { chainReaderStart, loopLines } from './start-decisions.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** The reference prunes messages every 2 hours and expires events hourly. */
 const PRUNE_INTERVAL_MS = 2 * HOUR_MS;
 const EVENT_RETENTION_INTERVAL_MS = HOUR_MS;
-
-/** The registries live on OP mainnet (chain id 10); the devnet installs them at the same addresses. */
-const CHAIN_ID = 10;
-/** Where the reference starts reading OP mainnet (the v2 registries' deployment); other networks from 0. */
-const MAINNET_START_BLOCK = 108_864_739;
 
 export interface NodeServiceDeps {
   /** A pino logger; nothing is logged when absent or false. */
@@ -61,6 +59,8 @@ export interface NodeServiceDeps {
   batching?: Partial<BatchingOptions> | undefined;
   /** Reported by `/v1/info`; the package version when absent. */
   version?: string | undefined;
+  /** What `agora node` read from the chain RPC at start: checked against the reader's start (start-checks). */
+  chain?: ChainSeen | undefined;
 }
 
 export interface NodeService {
@@ -105,6 +105,7 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
   let app: HttpApp | undefined;
   let grpc: GrpcServer | undefined;
   let api: NodeApi | undefined;
+  let loopsLock: LoopsLock | undefined;
   let closing: Promise<void> | undefined;
 
   const close = (): Promise<void> =>
@@ -113,6 +114,7 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
         await Promise.all([app?.close(), grpc?.close()]);
         await api?.close();
         await Promise.all(stops.map((stop) => stop()));
+        await loopsLock?.release();
       } finally {
         await database.close();
       }
@@ -142,6 +144,9 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
       batching: deps.batching,
       clock,
       onSubmitted: (outcome) => metrics.recordMerge(outcome),
+      // Asked by requests only, once the reader below has started.
+      syncing: () =>
+        chainIngest !== undefined && chainSyncing(chainIngest.status(), config.chainConfirmations),
     });
 
     const sleep = deps.sleep ?? realSleep;
@@ -157,6 +162,17 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
     });
     stops.push(() => revocationRetry.stop());
 
+    // Two processes running the loops would write the same rows: the second is refused (deploy.md).
+    if (config.chainRpcUrl !== undefined || config.namesUrl !== undefined) {
+      loopsLock = await takeLoopsLock(database, (error) =>
+        log.error({ err: error }, 'loops lock: its connection failed; another node may take the loops now'),
+      );
+      if (loopsLock === undefined) {
+        throw new StartRefused(
+          'another node process runs the chain reader and fname sync on this database (it holds their PostgreSQL advisory lock): start this one without --chain-rpc-url and --names-url to serve the API only',
+        );
+      }
+    }
     const chainIngest =
       config.chainRpcUrl === undefined
         ? undefined
@@ -164,13 +180,12 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
             db,
             rpcUrl: config.chainRpcUrl,
             clock,
-            chainId: CHAIN_ID,
+            ...(await chainReaderStart(db, config, deps.chain, log)),
             addresses: {
               idRegistry: CANONICAL_ADDRESSES.idRegistry,
               keyRegistry: CANONICAL_ADDRESSES.keyRegistry,
               storageRegistry: CANONICAL_ADDRESSES.storageRegistry,
             },
-            startBlock: config.network === 'mainnet' ? MAINNET_START_BLOCK : 0,
             confirmations: config.chainConfirmations,
             logger: log.child({ component: 'chain' }),
             onSignerDeactivated: revokeSigner,
@@ -191,15 +206,20 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
           });
     if (fnameSync !== undefined) stops.push(() => fnameSync.stop());
 
+    // On PostgreSQL the jobs run in the one process holding the loops lock; SQLite has one process.
+    const runJobs = database.dialect === 'sqlite' || loopsLock !== undefined;
+    loopLines(config, runJobs, log);
     const retentionMs = config.eventRetentionHours * HOUR_MS;
-    const jobs: Job[] = [
-      startJob(PRUNE_INTERVAL_MS, () => engine.prune(), log.child({ job: 'prune' })),
-      startJob(
-        EVENT_RETENTION_INTERVAL_MS,
-        () => pruneEvents(db, clock.now(), retentionMs),
-        log.child({ job: 'event-retention' }),
-      ),
-    ];
+    const jobs: Job[] = runJobs
+      ? [
+          startJob(PRUNE_INTERVAL_MS, () => engine.prune(), log.child({ job: 'prune' })),
+          startJob(
+            EVENT_RETENTION_INTERVAL_MS,
+            () => pruneEvents(db, clock.now(), retentionMs),
+            log.child({ job: 'event-retention' }),
+          ),
+        ]
+      : [];
     for (const job of jobs) stops.push(() => job.stop());
 
     const submitGuard = createSubmitGuard({

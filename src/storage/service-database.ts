@@ -6,12 +6,14 @@ import {
   type ServiceName,
   type SqliteSynchronous,
 } from './database.js';
+import { StorageError } from './errors.js';
 import { migrateToLatest } from './migrate.js';
 
 export interface ServiceStorageOptions {
   /** PostgreSQL URL; the service's SQLite file under dataDir when absent. */
   databaseUrl?: string;
-  dataDir: string;
+  /** Where the SQLite file lives; required without databaseUrl. */
+  dataDir?: string | undefined;
   /** See DatabaseOptions.sqliteSynchronous. */
   sqliteSynchronous?: SqliteSynchronous;
 }
@@ -21,15 +23,17 @@ export function openServiceStore<DB>(
   service: ServiceName,
   options: ServiceStorageOptions,
 ): Promise<Database<DB>> {
-  return openDatabase<DB>(
-    options.databaseUrl === undefined
-      ? {
-          sqliteFile: sqliteFileFor(options.dataDir, service),
-          backgroundCheckpoints: true,
-          sqliteSynchronous: options.sqliteSynchronous,
-        }
-      : { url: options.databaseUrl, schema: defaultSchemaFor(service) },
-  );
+  const { databaseUrl, dataDir } = options;
+  if (databaseUrl !== undefined)
+    return openDatabase<DB>({ url: databaseUrl, schema: defaultSchemaFor(service) });
+  if (dataDir === undefined) {
+    throw new StorageError('invalid_options', 'SQLite needs a data directory (dataDir) or a PostgreSQL URL');
+  }
+  return openDatabase<DB>({
+    sqliteFile: sqliteFileFor(dataDir, service),
+    backgroundCheckpoints: true,
+    sqliteSynchronous: options.sqliteSynchronous,
+  });
 }
 
 /** Open a service's own database and bring it to the latest schema. */

@@ -23,8 +23,11 @@ export interface ReaderLogger {
 export interface ChainReaderOptions {
   /** A viem client, or the URL of a JSON-RPC endpoint. */
   client: ReaderClient | string;
-  /** The chain the contracts live on; the RPC must report it, and events carry it. */
-  chainId: number;
+  /**
+   * The chain the contracts live on; the RPC must report it, and events carry it. When absent (a dev
+   * chain), the id the RPC reports first is the one expected from then on.
+   */
+  chainId?: number | undefined;
   addresses: RegistryAddresses;
   /** Where to begin when the sink has no checkpoint yet. */
   startBlock: number;
@@ -47,6 +50,8 @@ export interface ChainReaderOptions {
   sleep?: Sleep;
   /** Clock for status timestamps (ms). */
   now?: () => number;
+  /** Least time between two info lines of progress while catching up. Default 30 s. */
+  progressEveryMs?: number;
 }
 
 /** `state` is `syncing` while confirmed blocks remain to read, `live` once level with the confirmed head. */
@@ -69,7 +74,8 @@ export interface ChainReader {
 }
 
 export function startChainReader(options: ChainReaderOptions): ChainReader {
-  const { chainId, sink, logger } = options;
+  const { sink, logger } = options;
+  let chainId = options.chainId;
   const confirmations = options.confirmations ?? 2;
   const chunkSize = options.chunkSize ?? 1000;
   const pollIntervalMs = options.pollIntervalMs ?? 4000;
@@ -83,6 +89,10 @@ export function startChainReader(options: ChainReaderOptions): ChainReader {
       ? createPublicClient({ transport: http(options.client, { retryCount: 0 }) })
       : options.client;
 
+  const now = options.now ?? Date.now;
+  const progressEveryMs = options.progressEveryMs ?? 30_000;
+  let lastProgressAt = now();
+  let caughtUpOnce = false;
   let checkpoint: ReaderCheckpoint | undefined;
   let chainVerified = false;
   const state: ReaderStatus = {
@@ -109,6 +119,7 @@ export function startChainReader(options: ChainReaderOptions): ChainReader {
     const current = checkpoint as ReaderCheckpoint;
     if (!chainVerified) {
       const reported = await fetchChainId(client);
+      chainId ??= reported;
       if (reported !== chainId) throw new Error(`RPC serves chain ${reported}, expected ${chainId}`);
       chainVerified = true;
     }
@@ -128,13 +139,17 @@ export function startChainReader(options: ChainReaderOptions): ChainReader {
 
     const safeHead = head - confirmations;
     const fromBlock = current.nextBlock;
-    if (fromBlock > safeHead) return false;
+    if (fromBlock > safeHead) {
+      if (!caughtUpOnce) logger.info({ nextBlock: fromBlock, head }, 'chain reader: caught up');
+      caughtUpOnce = true;
+      return false;
+    }
     // Halving the range on repeated failures gets past providers' result-size limits.
     const span = Math.max(1, Math.floor(chunkSize / 2 ** state.consecutiveFailures));
     const toBlock = Math.min(safeHead, fromBlock + span - 1);
     const result = await readRange({
       client,
-      chainId,
+      chainId: chainId as number,
       addresses: options.addresses,
       fromBlock,
       toBlock,
@@ -150,6 +165,10 @@ export function startChainReader(options: ChainReaderOptions): ChainReader {
       logger.error({ err: error, log }, 'chain reader: consumed event log could not be mapped, left out');
     }
     logger.debug({ fromBlock, toBlock, events: result.events.length }, 'chain reader: applied blocks');
+    if (now() - lastProgressAt >= progressEveryMs) {
+      lastProgressAt = now();
+      logger.info({ nextBlock: toBlock + 1, head, behind: safeHead - toBlock }, 'chain reader: progress');
+    }
     return toBlock < safeHead;
   };
 
@@ -186,7 +205,7 @@ export function startChainReader(options: ChainReaderOptions): ChainReader {
     pollIntervalMs,
     backoff,
     sleep: options.sleep ?? realSleep,
-    now: options.now ?? Date.now,
+    now,
     describeError,
     name: 'chain reader',
     onRecovered: (failures) =>

@@ -15,7 +15,7 @@ export function infoHandlers(api: NodeApi): UnaryHandlers {
       const stats = await api.dbStats();
       return {
         version: api.version,
-        isSyncing: false,
+        isSyncing: api.isSyncing(),
         nickname: 'agora',
         rootHash: '',
         dbStats: {

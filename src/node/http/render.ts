@@ -19,7 +19,7 @@ import type { Signer } from '../../protocol/gen/request_response.js';
 import { bytesToHex } from '../../protocol/hex.js';
 import { UserNameProof } from '../../protocol/gen/username_proof.js';
 import { toHubJson } from '../../protocol/hub-json.js';
-import type { DbStats, FidAddressType } from '../api.js';
+import type { DbStats, FidAddressType, NodeApi } from '../api.js';
 import { storageLimitsOf } from '../engine/index.js';
 import type { SignerCounts, SignerPosition, StorageUsage } from '../engine/index.js';
 import type { EventsPage } from '../events/index.js';
@@ -140,13 +140,16 @@ export function fidAddressTypeJson(type: FidAddressType): unknown {
 }
 
 /**
- * Hubble's HubInfoResponse. Agora has no peer-to-peer sync, so it is never syncing and has no peer id,
- * trie root hash or operator fid; those fields keep the reference's shape with empty values.
+ * Hubble's HubInfoResponse. Agora has no peer-to-peer sync: it is syncing while its chain reader is
+ * behind, and has no peer id, trie root hash or operator fid; those keep the reference's shape, empty.
  */
-export function infoJson(version: string, dbStats: DbStats | undefined): unknown {
+export function infoJson(
+  info: Pick<NodeApi, 'version' | 'isSyncing'>,
+  dbStats: DbStats | undefined,
+): unknown {
   return {
-    version,
-    isSyncing: false,
+    version: info.version,
+    isSyncing: info.isSyncing(),
     nickname: 'agora',
     rootHash: '',
     ...(dbStats !== undefined && {

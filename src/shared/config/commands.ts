@@ -50,6 +50,13 @@ function serviceOptions(service: 'node' | 'names' | 'social', defaultPort: numbe
   const prefix = `AGORA_${service.toUpperCase()}`;
   return {
     ...storageOptions,
+    // No default: a production service refuses to open SQLite files wherever it happens to be started.
+    dataDir: Type.Optional(
+      text({
+        description: 'Directory for SQLite files and local state; required without --database-url',
+        placeholder: '<dir>',
+      }),
+    ),
     host: text({ description: 'Interface to listen on', default: '0.0.0.0', placeholder: '<host>' }),
     port: port({ description: 'HTTP port', default: defaultPort, env: [`${prefix}_PORT`] }),
     corsOrigin: text({
@@ -59,7 +66,9 @@ function serviceOptions(service: 'node' | 'names' | 'social', defaultPort: numbe
     }),
     logLevel: logLevel(),
     logFormat: logFormat('pretty on a terminal, json otherwise'),
-    chainRpcUrl: Type.Optional(httpUrl({ description: 'JSON-RPC URL of the chain (OP mainnet or devnet)' })),
+    chainRpcUrl: Type.Optional(
+      httpUrl({ description: 'JSON-RPC URL of the chain (OP mainnet or devnet)', printOriginOnly: true }),
+    ),
     ...connectionOptions,
     ...metricsOptions(prefix),
   };

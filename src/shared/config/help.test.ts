@@ -17,3 +17,14 @@ describe('describeConfig', () => {
     assert.ok(!lines.join('\n').includes('secret-token'));
   });
 });
+
+describe('describeConfig of URLs', () => {
+  it('prints peers without credentials and the chain RPC without its path', () => {
+    const lines = describeConfig('social', {
+      nodeUrl: 'http://user:pw@10.0.0.1:2281/hub?token=t',
+      chainRpcUrl: 'https://op.example/v2/api-key',
+    });
+    assert.ok(lines.includes('--node-url http://10.0.0.1:2281/hub'), lines.join(' '));
+    assert.ok(lines.includes('--chain-rpc-url https://op.example'), lines.join(' '));
+  });
+});

@@ -99,7 +99,19 @@ export function describeConfig(command: CommandName, config: Readonly<Record<str
     .filter(([key]) => config[key] !== undefined)
     .map(([key, prop]) => {
       const value = config[key];
-      const shown = prop.secret === true ? '(set)' : Array.isArray(value) ? value.join(',') : String(value);
+      const shown =
+        prop.secret === true
+          ? '(set)'
+          : Array.isArray(value)
+            ? value.join(',')
+            : printedUrl(String(value), prop.printOriginOnly === true);
       return `--${kebabCase(key)} ${shown}`;
     });
+}
+
+/** A URL without its user, password, query and fragment (or path, when asked); other text as it is. */
+function printedUrl(text: string, originOnly: boolean): string {
+  if (!/^https?:\/\//.test(text) || !URL.canParse(text)) return text;
+  const url = new URL(text);
+  return originOnly || url.pathname === '/' ? url.origin : `${url.origin}${url.pathname}`;
 }

@@ -15,6 +15,8 @@ export interface OptionKeywords extends SchemaOptions {
   expected?: string;
   /** Never print the value (keys, tokens, passwords). */
   secret?: boolean;
+  /** A URL printed as scheme and host only: RPC providers put their API key in the path. */
+  printOriginOnly?: boolean;
 }
 
 export function kebabCase(key: string): string {

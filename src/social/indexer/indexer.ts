@@ -202,13 +202,7 @@ export function createIndexer(deps: IndexerDeps, options: IndexerOptions = {}): 
   function run(): PollLoop {
     const check = { retention: true };
     return startPollLoop({
-      async step() {
-        const more = await advance(check);
-        if (polling.consecutiveFailures > 0) {
-          log?.info({ failures: polling.consecutiveFailures }, 'indexer: recovered');
-        }
-        return more;
-      },
+      step: () => advance(check),
       status: polling,
       pollIntervalMs: settings.pollIntervalMs,
       backoff: { initialMs: settings.retryBaseMs, maxMs: settings.retryMaxMs },

@@ -44,6 +44,6 @@ export function registerEventRoutes(app: HttpApp, api: NodeApi): void {
       Info,
     ),
     async ({ query }) =>
-      infoJson(api.version, p.optional(query, 'dbstats', p.flag) ? await api.dbStats() : undefined),
+      infoJson(api, p.optional(query, 'dbstats', p.flag) ? await api.dbStats() : undefined),
   );
 }
