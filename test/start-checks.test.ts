@@ -41,6 +41,12 @@ describe('production starts', { timeout: 120_000 }, () => {
     });
   }
 
+  it('agora names refuses to start without its signer key (exit 2, as help says it is required)', async () => {
+    const run = runAgora(['names', ...QUIET, '--data-dir', dataDir, '--chain-rpc-url', devnet.rpcUrl]);
+    assert.equal(await run.exited, 2, run.output());
+    assert.match(run.output(), /agora names: --signer-key is required/);
+  });
+
   it('agora node refuses a chain whose id is not the network’s', async () => {
     const run = runAgora(
       ['node', ...QUIET, '--data-dir', join(dataDir, 'wrong-chain')].concat([

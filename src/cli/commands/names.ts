@@ -15,6 +15,10 @@ export function runNames(config: NamesConfig, io: CliIo, signals?: SignalSource)
       io.err('agora names: --chain-rpc-url is required (custody addresses are read from the IdRegistry)');
       return 2;
     }
+    if (config.signerKey === undefined) {
+      io.err('agora names: --signer-key is required (or --signer-key-file, AGORA_NAMES_SIGNER_KEY_FILE)');
+      return 2;
+    }
     const logger = commandLogger(config, 'names');
     logStorage('names', config, logger);
     // Custody is read per request; the registry answers CHAIN_UNAVAILABLE while the chain does not answer.

@@ -117,9 +117,15 @@ export const NodeOptions = Type.Object({
 
 export const NamesOptions = Type.Object({
   ...serviceOptions('names', 3001),
+  chainRpcUrl: Type.Optional(
+    httpUrl({
+      description: 'JSON-RPC URL of the chain whose IdRegistry holds the custody addresses; required',
+      printOriginOnly: true,
+    }),
+  ),
   signerKey: Type.Optional(
     hexKey({
-      description: 'Private key that signs accepted transfers',
+      description: 'Private key that signs accepted transfers; required',
       env: ['AGORA_NAMES_SIGNER_KEY'],
     }),
   ),

@@ -86,7 +86,8 @@ export function configurationMarkdown(): string {
     '',
     'Every option can be given as a flag or an environment variable; a flag wins over the environment, and',
     'the environment over the default. Values are checked once at start-up: a bad value stops the command',
-    'with one line that names the flag, and exit code 2.',
+    'with one line that names the flag, and exit code 2, as does a contradiction a service finds at start',
+    '(docs/operations.md lists them). A failure at run time exits 1; a clean stop (SIGINT, SIGTERM) exits 0.',
     '',
     ...sections.flatMap((section) => [section, '']),
   ].join('\n');

@@ -13,7 +13,7 @@ describe('parseCommand', () => {
   it('fills defaults into a deeply frozen object', () => {
     const config = parseCommand('names', COMMANDS.names.options, [], {}).config;
     assert.equal(config.port, 3001);
-    assert.equal(config.dataDir, '.agora');
+    assert.equal(config.dataDir, undefined, 'a production command has no default data directory');
     assert.deepEqual(config.adminFids, []);
     assert.equal(config.databaseUrl, undefined);
     assert.ok(Object.isFrozen(config));
