@@ -63,6 +63,12 @@ describe(
       const first = await node(true);
       try {
         await first.until(/agora node: listening on/);
+        const where = new URL(databaseUrl);
+        assert.ok(
+          first.output().includes(`storage: PostgreSQL ${where.host}/${name}, schema agora_node`),
+          first.output(),
+        );
+        assert.ok(!first.output().includes(`${where.username}@`), 'the database user is not printed');
         assert.match(first.output(), /fname sync: on, following http:\/\/127\.0\.0\.1:\d+/);
         assert.match(first.output(), /prune and event-retention jobs: on, events kept 72 hours/);
 
