@@ -33,8 +33,10 @@ describe('production starts', { timeout: 120_000 }, () => {
 
   for (const command of ['node', 'names', 'social']) {
     it(`agora ${command} refuses SQLite without --data-dir, saying how to choose`, async () => {
-      const chain = command === 'names' ? ['--chain-rpc-url', devnet.rpcUrl] : [];
-      const run = runAgora([command, ...QUIET, ...chain]);
+      const names = command === 'names';
+      const chain = names ? ['--chain-rpc-url', devnet.rpcUrl] : [];
+      const key = devnet.accounts[DEVNET_ROLES.nameRegistrySigner]!.privateKey;
+      const run = runAgora([command, ...QUIET, ...chain], names ? { AGORA_NAMES_SIGNER_KEY: key } : {});
       assert.equal(await run.exited, 2, run.output());
       assert.match(run.output(), new RegExp(`agora ${command}: no storage chosen: give --database-url`));
       assert.match(run.output(), /--data-dir <dir> for SQLite files/);

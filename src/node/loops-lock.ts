@@ -41,7 +41,8 @@ export async function takeLoopsLock(
   );
   // A failure before the answer (no connection) is the start's error; after it, the lock is lost.
   const first = await Promise.race([taken, outcome.then((error) => ({ error }))]);
-  if (typeof first === 'object') throw first.error;
+  if (typeof first === 'object')
+    throw first.error ?? new Error('loops lock: the connection ended unanswered');
   if (!first) {
     await outcome;
     return undefined;
