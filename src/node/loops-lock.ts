@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { Database } from '../storage/index.js';
 import type { NodeTables } from './store/schema.js';
@@ -7,6 +8,9 @@ import type { NodeTables } from './store/schema.js';
  * the prune and event-retention jobs): two loop-running processes would write the same rows. Keyed by
  * the node's schema, so one PostgreSQL database can hold one deployment's node only once.
  */
+/** How often the lock's connection is checked, so a lost lock is logged rather than assumed. */
+const CHECK_EVERY_MS = 30_000;
+
 export interface LoopsLock {
   /** Releases the lock and returns its connection to the pool. */
   release(): Promise<void>;
@@ -22,8 +26,7 @@ export async function takeLoopsLock(
 ): Promise<LoopsLock | undefined> {
   if (database.dialect !== 'postgres') return { release: async () => undefined };
   const key = sql`hashtext(current_schema() || '.loops')`;
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
+  const released = new AbortController();
   let answer!: (taken: boolean) => void;
   const taken = new Promise<boolean>((resolve) => (answer = resolve));
   const held = database.db.connection().execute(async (connection) => {
@@ -32,7 +35,14 @@ export async function takeLoopsLock(
     );
     answer(rows[0]?.taken === true);
     if (rows[0]?.taken !== true) return;
-    await released;
+    for (;;) {
+      try {
+        await delay(CHECK_EVERY_MS, undefined, { signal: released.signal });
+      } catch {
+        break;
+      }
+      await sql`select 1`.execute(connection);
+    }
     await sql`select pg_advisory_unlock(${key})`.execute(connection);
   });
   const outcome = held.then(
@@ -52,7 +62,7 @@ export async function takeLoopsLock(
   });
   return {
     async release() {
-      release();
+      released.abort();
       await outcome;
     },
   };
