@@ -53,7 +53,7 @@ function serviceOptions(service: 'node' | 'names' | 'social', defaultPort: numbe
     // No default: a production service refuses to open SQLite files wherever it happens to be started.
     dataDir: Type.Optional(
       text({
-        description: 'Directory for SQLite files and local state; required without --database-url',
+        description: "Directory of the service's SQLite file; required without --database-url",
         placeholder: '<dir>',
       }),
     ),
