@@ -49,6 +49,19 @@ describe('production starts', { timeout: 120_000 }, () => {
     assert.match(run.output(), /agora names: --signer-key is required/);
   });
 
+  it('agora node refuses half a gRPC TLS configuration with exit 2', async () => {
+    const run = runAgora([
+      'node',
+      ...QUIET,
+      '--data-dir',
+      join(dataDir, 'tls'),
+      '--grpc-tls-cert',
+      'cert.pem',
+    ]);
+    assert.equal(await run.exited, 2, run.output());
+    assert.match(run.output(), /agora node: --grpc-tls-cert and --grpc-tls-key go together/);
+  });
+
   it('agora node refuses a chain whose id is not the network’s', async () => {
     const run = runAgora(
       ['node', ...QUIET, '--data-dir', join(dataDir, 'wrong-chain')].concat([

@@ -87,7 +87,7 @@ function grpcTls(config: NodeConfig): { certFile: string; keyFile: string } | un
   const { grpcTlsCert: certFile, grpcTlsKey: keyFile } = config;
   if (certFile === undefined && keyFile === undefined) return undefined;
   if (certFile === undefined || keyFile === undefined) {
-    throw new Error('--grpc-tls-cert and --grpc-tls-key go together: give both or neither');
+    throw new StartRefused('--grpc-tls-cert and --grpc-tls-key go together: give both or neither');
   }
   return { certFile, keyFile };
 }
