@@ -10,6 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { spawnAnvil, type AnvilProcess } from '../src/chain/devnet/anvil.js';
 import { DEVNET_MNEMONIC, DEVNET_ROLES, startDevnet, type Devnet } from '../src/chain/devnet/index.js';
 import { runAgora } from './support/agora-cli.js';
+import { freePort } from './support/free-port.js';
 
 const QUIET = ['--host', '127.0.0.1', '--port', '0', '--log-format', 'json'];
 
@@ -76,6 +77,25 @@ describe('production starts', { timeout: 120_000 }, () => {
       run.output(),
       /--network mainnet reads the registries on chain id 10, but the chain RPC serves chain id 31337/,
     );
+  });
+
+  it('agora node starts when its chain does not answer, and says so', async () => {
+    const down = `http://127.0.0.1:${await freePort()}/key`;
+    const run = runAgora([
+      ...['node', ...QUIET, '--data-dir', join(dataDir, 'down'), '--grpc-port', '0'],
+      ...['--network', 'devnet', '--chain-rpc-url', down],
+    ]);
+    try {
+      await run.until(/agora node: listening on/);
+      await run.until(/chain reader: iteration failed, retrying/);
+      assert.match(
+        run.output(),
+        /chain: http:\/\/127\.0\.0\.1:\d+ did not answer at start \(.+\); chain id and head unchecked/,
+      );
+      assert.ok(!run.output().includes('/key'), 'the RPC path is not printed');
+    } finally {
+      assert.equal(await run.stop(), 0, run.output());
+    }
   });
 
   it('agora node on devnet accepts any dev chain and reads it', async () => {

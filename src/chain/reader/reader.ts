@@ -1,6 +1,7 @@
 import { BaseError, createPublicClient, http } from 'viem';
 import { hexToBytes } from '../../protocol/hex.js';
 import { startPollLoop } from '../../shared/poll-loop.js';
+import { redactUrls } from '../../shared/status.js';
 import type { PollLoopStatus } from '../../shared/poll-loop.js';
 import { realSleep } from '../../shared/retry.js';
 import type { BackoffOptions, Sleep } from '../../shared/retry.js';
@@ -212,7 +213,13 @@ export function startChainReader(options: ChainReaderOptions): ChainReader {
       logger.info({ failures, nextBlock: state.nextBlock }, 'chain reader: recovered'),
     onFailure(error, retryInMs) {
       logger.warn(
-        { err: error, failures: state.consecutiveFailures, nextBlock: state.nextBlock, retryInMs },
+        // The reason without the RPC URL viem puts in its errors: providers put API keys in the path.
+        {
+          reason: redactUrls(describeError(error)),
+          failures: state.consecutiveFailures,
+          nextBlock: state.nextBlock,
+          retryInMs,
+        },
         'chain reader: iteration failed, retrying',
       );
       notifyError(error);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { redactUrls } from '../status.js';
 
 /**
  * What a production command decides at start, in plain lines, and the contradictions it refuses
@@ -79,7 +80,7 @@ export function chainLine(rpcUrl: string, chain: ChainSeen): string {
 }
 
 export function chainUnreachableLine(rpcUrl: string, error: unknown): string {
-  const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+  const reason = redactUrls((error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '');
   return `chain: ${shownChainUrl(rpcUrl)} did not answer at start (${reason}); chain id and head unchecked, reads retry until it answers`;
 }
 
