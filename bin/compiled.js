@@ -2,8 +2,20 @@
 // them (and viem's hundreds of modules) through tsx's loader hooks takes about twice as long as plain ESM,
 // which was most of `agora dev`'s start (docs/performance.md, "Start"). No manual step: the first run after
 // an edit rebuilds (about a second); without esbuild, or when the build fails, the caller falls back to tsx.
+// An install the running user may not write (a production service user) cannot rebuild: it says so once
+// at start, and runs any agora command as the installing user to fill .agora-build/ (docs/deploy.md).
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL, URL } from 'node:url';
 
@@ -13,6 +25,7 @@ const SRC = path.join(ROOT, 'src');
 // package.json) finds the same ones from here.
 const BUILD = path.join(ROOT, '.agora-build');
 const STAMP = 'fingerprint';
+const MAIN = pathToFileURL(path.join(BUILD, 'cli', 'main.js')).href;
 // No source maps: reading them costs about 15% of the load, and the output keeps the sources' shape (stack
 // traces name .agora-build/<same path>.js).
 const OPTIONS = { format: 'esm', platform: 'node', target: 'node20', logLevel: 'silent' };
@@ -23,8 +36,25 @@ export async function compiledMain() {
     .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
     .sort();
   const print = fingerprint(files);
-  if (!isCurrent(print) && !(await build(files, print))) return undefined;
-  return pathToFileURL(path.join(BUILD, 'cli', 'main.js')).href;
+  if (isCurrent(print)) return MAIN;
+  if (!writable(ROOT)) {
+    process.stderr.write(
+      `agora: ${BUILD} is missing or older than src/, and this user may not write ${ROOT}: running the ` +
+        'TypeScript sources through tsx, which starts slower. Run any agora command once as the user who ' +
+        'installed it (docs/deploy.md, "Install").\n',
+    );
+    return undefined;
+  }
+  return (await build(files, print)) ? MAIN : undefined;
+}
+
+function writable(dir) {
+  try {
+    accessSync(dir, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function isCurrent(print) {

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
 import { startBackgroundCheckpoints } from './background-checkpoints.js';
 import { StorageError, messageOf } from './errors.js';
@@ -50,7 +50,7 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
     throw invalid('either url (PostgreSQL) or sqliteFile (SQLite) is required');
   }
   const file = options.sqliteFile;
-  const sqlite = openSqlite(file, options.sqliteSynchronous ?? 'full');
+  const sqlite = openSqlite(await loadSqlite(), file, options.sqliteSynchronous ?? 'full');
   const checkpoints =
     options.backgroundCheckpoints === true && !sqlite.memory
       ? startBackgroundCheckpoints(sqlite, file, BUSY_TIMEOUT_MS)
@@ -87,10 +87,31 @@ async function openPostgres<DB>(url: string, options: DatabaseOptions): Promise<
   return wrap(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
 }
 
-function openSqlite(file: string, synchronous: SqliteSynchronous): BetterSqlite3.Database {
+/**
+ * better-sqlite3, imported only when a SQLite database is opened: it is an optional dependency (a native
+ * module), so a PostgreSQL-only install may go without it.
+ */
+async function loadSqlite(): Promise<typeof BetterSqlite3> {
+  try {
+    return (await import('better-sqlite3')).default;
+  } catch (error) {
+    throw new StorageError(
+      'open_failed',
+      'SQLite needs the better-sqlite3 package, which is not installed (or did not build): install it ' +
+        '(npm install better-sqlite3), or give a PostgreSQL --database-url',
+      { cause: error },
+    );
+  }
+}
+
+function openSqlite(
+  Sqlite: typeof BetterSqlite3,
+  file: string,
+  synchronous: SqliteSynchronous,
+): BetterSqlite3.Database {
   let db: BetterSqlite3.Database;
   try {
-    db = new BetterSqlite3(file, { timeout: BUSY_TIMEOUT_MS });
+    db = new Sqlite(file, { timeout: BUSY_TIMEOUT_MS });
   } catch (error) {
     throw new StorageError('open_failed', `cannot open SQLite file ${file}: ${messageOf(error)}`, {
       cause: error,
