@@ -13,7 +13,7 @@ import {
   type NodeConfig,
   type SocialConfig,
 } from '../shared/config/index.js';
-import type { AdminConfig, ResyncFnamesConfig } from '../shared/config/commands.js';
+import type { AdminConfig, ResyncFnamesConfig, SmokeConfig } from '../shared/config/commands.js';
 import { consoleIo, type CliIo } from './io.js';
 
 type Runner = (config: never, io: CliIo, args: readonly string[]) => Promise<number>;
@@ -33,6 +33,7 @@ const RUNNERS: Record<CommandName, Runner> = {
   node: async (config: NodeConfig, io) => (await import('./commands/node.js')).runNode(config, io),
   names: async (config: NamesConfig, io) => (await import('./commands/names.js')).runNames(config, io),
   social: async (config: SocialConfig, io) => (await import('./commands/social.js')).runSocial(config, io),
+  smoke: async (config: SmokeConfig, io) => (await import('./commands/smoke.js')).runSmoke(config, io),
   admin: async (config: AdminConfig, io, args) =>
     (await import('./commands/admin.js')).runAdmin(config, io, args),
 };

@@ -237,6 +237,25 @@ export const ResyncFnamesOptions = Type.Object({
   dryRun: flag({ description: 'Print what would change without changing anything' }),
 });
 
+export const SmokeOptions = Type.Object({
+  devnet: text({
+    description:
+      "devnet.json of the dev chain the deployment runs on (agora chain's or agora dev's): its funded accounts pay for the test account",
+    placeholder: '<file>',
+  }),
+  network: network('devnet'),
+  nodeUrl: httpUrl({
+    description: 'A node process to submit to and read from',
+    default: 'http://127.0.0.1:2281',
+  }),
+  namesUrl: httpUrl({ description: 'The name registry', default: 'http://127.0.0.1:3001' }),
+  socialUrl: httpUrl({ description: 'The social API', default: 'http://127.0.0.1:3000' }),
+  timeoutSeconds: integer(1, 3600, {
+    description: 'How long each step may wait for the services to follow each other',
+    default: 60,
+  }),
+});
+
 /** The flags of one `agora admin` call read AGORA_ADMIN_<FLAG> when absent. */
 const adminEnv = (flag: string) => [`AGORA_ADMIN_${flag}`];
 
@@ -318,6 +337,7 @@ export type MigrateConfig = Static<typeof MigrateOptions>;
 export type ChainConfig = Static<typeof ChainOptions>;
 export type AdminConfig = Static<typeof AdminOptions>;
 export type ResyncFnamesConfig = Static<typeof ResyncFnamesOptions>;
+export type SmokeConfig = Static<typeof SmokeOptions>;
 
 export interface CommandSpec {
   readonly summary: string;
@@ -343,6 +363,11 @@ export const COMMANDS = {
   'resync-fnames': {
     summary: "Rebuild a stopped node's fname proofs from the name registry (after a registry restore)",
     options: ResyncFnamesOptions,
+  },
+  smoke: {
+    summary:
+      'Check a running deployment on a dev chain end to end: an account, a cast, a name, a reply indexed',
+    options: SmokeOptions,
   },
   admin: {
     summary:
