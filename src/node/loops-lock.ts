@@ -1,13 +1,13 @@
-import { setTimeout as delay } from 'node:timers/promises';
-import { sql } from 'kysely';
-import type { Database } from '../storage/index.js';
-import type { NodeTables } from './store/schema.js';
-
 /**
  * The PostgreSQL advisory lock a node holds while it runs the chain reader and the fname sync (and so
  * the prune and event-retention jobs): two loop-running processes would write the same rows. Keyed by
  * the node's schema, so one PostgreSQL database can hold one deployment's node only once.
  */
+import { setTimeout as delay } from 'node:timers/promises';
+import { sql } from 'kysely';
+import type { Database } from '../storage/index.js';
+import type { NodeTables } from './store/schema.js';
+
 /** How often the lock's connection is checked, so a lost lock is logged rather than assumed. */
 const CHECK_EVERY_MS = 30_000;
 
