@@ -21,9 +21,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { DEVNET_ROLES } from '../src/chain/devnet/index.js';
 import type { ChainFile } from '../src/cli/dev/devnet-file.js';
+import { createScratchDatabase, type ScratchDatabase } from '../src/storage/scratch-database.js';
 import { freePort } from './support/free-port.js';
 import { waitFor } from './support/wait.js';
 
@@ -83,21 +83,11 @@ function runShell(lines: string[], env: NodeJS.ProcessEnv, cwd: string): Shell {
   };
 }
 
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 describe(
   'docs/deploy.md, four processes on one host against agora chain',
   { skip: adminUrl === undefined && 'AGORA_TEST_DATABASE_URL is not set (the example runs on PostgreSQL)' },
   () => {
-    const database = `agora_deploy_${randomBytes(6).toString('hex')}`;
+    let scratch: ScratchDatabase | undefined;
     const ports = new Map<string, string>();
     const port = (docPort: string) => ports.get(docPort)!;
     const url = (docPort: string) => `http://127.0.0.1:${port(docPort)}`;
@@ -146,12 +136,10 @@ describe(
         'the chain is where CHAIN= says',
       );
 
-      await adminQuery(`create database ${database}`);
-      const databaseUrl = new URL(adminUrl ?? '');
-      databaseUrl.pathname = `/${database}`;
+      scratch = await createScratchDatabase(adminUrl ?? '', 'deploy');
       const secret = (name: string, value: string) =>
         writeFileSync(join(dir, 'etc', name), `${value}\n`, { mode: 0o600 });
-      secret('database-url', databaseUrl.toString());
+      secret('database-url', scratch.url);
       secret('names-key', chainFile.accounts[DEVNET_ROLES.nameRegistrySigner]!.privateKey);
       secret('relayer-key', chainFile.accounts[DEVNET_ROLES.relayer]!.privateKey);
       secret('admin-token', randomBytes(24).toString('hex'));
@@ -167,7 +155,7 @@ describe(
     after(async () => {
       await services?.stop();
       await chain?.stop();
-      await adminQuery(`drop database if exists ${database} with (force)`).catch(() => undefined);
+      await scratch?.drop().catch(() => undefined);
       if (dir !== undefined) await rm(dir, { recursive: true, force: true });
     });
 

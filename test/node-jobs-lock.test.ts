@@ -5,26 +5,15 @@
  * once the first one stopped.
  */
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import pg from 'pg';
 import { runAgora } from './support/agora-cli.js';
+import { createScratchDatabase, type ScratchDatabase } from '../src/storage/scratch-database.js';
 import { freePort } from './support/free-port.js';
 
 const BASE_URL = process.env.AGORA_TEST_DATABASE_URL;
-
-async function admin(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: BASE_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 describe(
   'one loop-running node per PostgreSQL database',
@@ -33,18 +22,16 @@ describe(
     timeout: 120_000,
   },
   () => {
-    const name = `agora_lock_${randomBytes(6).toString('hex')}`;
+    let scratch: ScratchDatabase;
     let databaseUrl: string;
     let dataDir: string;
     before(async () => {
-      await admin(`create database ${name}`);
-      const url = new URL(BASE_URL ?? '');
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
+      scratch = await createScratchDatabase(BASE_URL ?? '', 'lock');
+      databaseUrl = scratch.url;
       dataDir = await mkdtemp(join(tmpdir(), 'agora-lock-'));
     });
     after(async () => {
-      await admin(`drop database if exists ${name} with (force)`);
+      await scratch?.drop();
       await rm(dataDir, { recursive: true, force: true });
     });
 
@@ -65,7 +52,7 @@ describe(
         await first.until(/agora node: listening on/);
         const where = new URL(databaseUrl);
         assert.ok(
-          first.output().includes(`storage: PostgreSQL ${where.host}/${name}, schema agora_node`),
+          first.output().includes(`storage: PostgreSQL ${where.host}${where.pathname}, schema agora_node`),
           first.output(),
         );
         assert.ok(!first.output().includes(`${where.username}@`), 'the database user is not printed');

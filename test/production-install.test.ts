@@ -17,22 +17,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { createScratchDatabase, type ScratchDatabase } from '../src/storage/scratch-database.js';
 import { freePort } from './support/free-port.js';
 import { waitFor } from './support/wait.js';
 
 const CHECKOUT = fileURLToPath(new URL('..', import.meta.url));
 const databaseUrl = process.env.AGORA_TEST_DATABASE_URL;
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 describe(
   'a production install (npm ci --omit=dev --omit=optional)',
@@ -123,17 +113,15 @@ describe(
       'on PostgreSQL',
       { skip: databaseUrl === undefined && 'AGORA_TEST_DATABASE_URL is not set' },
       () => {
-        const database = `agora_install_${randomBytes(6).toString('hex')}`;
+        let scratch: ScratchDatabase | undefined;
         let withUrl: NodeJS.ProcessEnv;
         before(async () => {
-          await adminQuery(`create database ${database}`);
-          const url = new URL(databaseUrl ?? '');
-          url.pathname = `/${database}`;
+          scratch = await createScratchDatabase(databaseUrl ?? '', 'install');
           const urlFile = join(dir, 'database-url');
-          writeFileSync(urlFile, `${url.toString()}\n`, { mode: 0o600 });
+          writeFileSync(urlFile, `${scratch.url}\n`, { mode: 0o600 });
           withUrl = { DATABASE_URL_FILE: urlFile };
         });
-        after(() => adminQuery(`drop database if exists ${database} with (force)`));
+        after(() => scratch?.drop());
 
         it('agora migrate --status lists what is pending, agora migrate applies it', () => {
           const pending = agora(['migrate', '--status'], withUrl);

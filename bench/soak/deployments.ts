@@ -17,7 +17,7 @@ import type { DevnetConnection } from '../../src/chain/devnet/clients.js';
 import type { DevnetFile } from '../../src/cli/dev/devnet-file.js';
 import { freePort } from '../../test/support/free-port.js';
 import { descendantsOf, startAgora, type SoakProcess } from './processes.js';
-import { createScratchDatabase, type ScratchDatabase } from './scratch-database.js';
+import { createScratchDatabase, type ScratchDatabase } from '../../src/storage/scratch-database.js';
 import { MB } from './stats.js';
 
 export const MODES = ['sqlite', 'postgres'] as const;
@@ -130,7 +130,7 @@ async function services(
   };
   let database: ScratchDatabase | undefined;
   try {
-    database = await createScratchDatabase(options.databaseUrl);
+    database = await createScratchDatabase(options.databaseUrl, 'soak');
     const db = database;
     stops.push(() => db.drop());
     const devnet: Devnet = await startDevnet({ port: 0, host: '127.0.0.1' });

@@ -1,6 +1,7 @@
 /**
- * A PostgreSQL database of the soak's own, made next to the one `baseUrl` names and dropped at the end:
- * the services keep fixed schema names, so two runs (or a run and the tests) cannot share one database.
+ * A PostgreSQL database of a run's own (the soak's, a multi-process test's), made next to the one `baseUrl`
+ * names and dropped at the end: the services keep fixed schema names, so two runs cannot share a database.
+ * For tests and benchmarks.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -22,8 +23,9 @@ async function adminQuery<T extends pg.QueryResultRow>(baseUrl: string, text: st
   }
 }
 
-export async function createScratchDatabase(baseUrl: string): Promise<ScratchDatabase> {
-  const name = `agora_soak_${randomBytes(6).toString('hex')}`;
+/** `label` goes into the database's name (agora_<label>_<random>), so a leftover says whose it was. */
+export async function createScratchDatabase(baseUrl: string, label: string): Promise<ScratchDatabase> {
+  const name = `agora_${label}_${randomBytes(6).toString('hex')}`;
   await adminQuery(baseUrl, `create database ${name}`);
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
