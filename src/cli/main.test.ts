@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +33,27 @@ describe('agora CLI', () => {
       }
     });
   }
+
+  it('agora smoke stops at the first failing step with exit code 1 and says why', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'agora-smoke-'));
+    try {
+      const devnet = path.join(dir, 'devnet.json');
+      writeFileSync(devnet, '{}');
+      const { code, out, err } = await run([
+        ...['smoke', '--devnet', devnet, '--timeout-seconds', '1'],
+        ...['--node-url', 'http://127.0.0.1:9', '--names-url', 'http://127.0.0.1:9'],
+        ...['--social-url', 'http://127.0.0.1:9'],
+      ]);
+      assert.equal(code, 1);
+      assert.doesNotMatch(out, /^ok /m);
+      assert.match(
+        err,
+        /^FAIL every service is ready: timed out waiting for node http:\/\/127\.0\.0\.1:9\/_ready/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 
   it('rejects an unknown command with exit code 2', async () => {
     const { code, err } = await run(['serve']);

@@ -57,6 +57,20 @@ export async function registerPeople(
   return people;
 }
 
+/** Registers `name` to the account's fid at the name registry, the claim signed by its custody key. */
+export async function registerName(namesUrl: string, account: FixtureAccount, name: string): Promise<void> {
+  const fid = Number(account.fid);
+  const timestamp = Math.floor(Date.now() / 1000);
+  const owner = account.custody.address;
+  const signature = await signUserNameProofClaim(
+    { name, owner, timestamp: BigInt(timestamp) },
+    account.custody.privateKey,
+  );
+  await call('POST', `${namesUrl}/transfers`, {
+    body: { name, from: 0, to: fid, fid, owner, timestamp, signature },
+  });
+}
+
 /**
  * Each person claims their fname at the name registry (the custody key signs the claim), the node syncs the
  * proof, and then takes their profile: username, display name, bio and picture.
@@ -66,15 +80,7 @@ export async function nameAndProfile(
   people: readonly Person[],
   specs: readonly PersonSpec[],
 ): Promise<void> {
-  for (const person of people) {
-    const timestamp = Math.floor(Date.now() / 1000);
-    const owner = person.account.custody.address;
-    const claim = { name: person.name, owner, timestamp: BigInt(timestamp) };
-    const signature = await signUserNameProofClaim(claim, person.account.custody.privateKey);
-    await call('POST', `${urls.names}/transfers`, {
-      body: { name: person.name, from: 0, to: person.fid, fid: person.fid, owner, timestamp, signature },
-    });
-  }
+  for (const person of people) await registerName(urls.names, person.account, person.name);
   for (const [i, person] of people.entries()) {
     const spec = specs[i]!;
     await eventually(`the node to sync the fname ${person.name}`, () =>

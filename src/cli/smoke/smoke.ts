@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { createAccount } from '../../chain/fixtures.js';
-import { signUserNameProofClaim } from '../../protocol/eip712/index.js';
+import { createAccount, type FixtureAccount } from '../../chain/fixtures.js';
 import type { FarcasterNetwork, Message } from '../../protocol/gen/message.js';
 import { call, eventually, submit } from '../seed/http.js';
-import { authorOf, castIdOf } from '../seed/messages.js';
+import { authorOf, castIdOf, type Author } from '../seed/messages.js';
+import { registerName } from '../seed/people.js';
 import type { ChainFile } from '../dev/devnet-file.js';
 
 /**
@@ -33,8 +33,8 @@ export interface SmokeStep {
 export function smokeSteps(target: SmokeTarget): SmokeStep[] {
   const chain = JSON.parse(readFileSync(target.devnetFile, 'utf8')) as ChainFile;
   const wait = <T>(what: string, attempt: () => Promise<T>) => eventually(what, attempt, target.timeoutMs);
-  let account: Awaited<ReturnType<typeof createAccount>>;
-  let author: ReturnType<typeof authorOf>;
+  let account: FixtureAccount;
+  let author: Author;
   let cast: Message;
   let castHash: string;
   const castText = `smoke test ${new Date().toISOString()}`;
@@ -84,13 +84,7 @@ export function smokeSteps(target: SmokeTarget): SmokeStep[] {
       name: 'a name registered, its proof on the node',
       async run() {
         const name = `smoke${Date.now().toString(36)}`;
-        const timestamp = Math.floor(Date.now() / 1000);
-        const owner = account.custody.address;
-        const claim = { name, owner, timestamp: BigInt(timestamp) };
-        const signature = await signUserNameProofClaim(claim, account.custody.privateKey);
-        await call('POST', `${target.names}/transfers`, {
-          body: { name, from: 0, to: author.fid, fid: author.fid, owner, timestamp, signature },
-        });
+        await registerName(target.names, account, name);
         await wait(`the node to hold the proof of ${name}`, async () => {
           const proof = await call<{ fid: number }>(
             'GET',
