@@ -7,7 +7,7 @@ import { storeLimit } from '../onchain/storage-units.js';
 import type { LimitedStore, StorageUnits } from '../onchain/storage-units.js';
 import type { NodeTables } from '../store/schema.js';
 import type { OldestTracker } from './oldest-stored.js';
-import { reusableQuery } from './reusable-query.js';
+import { reusableQuery } from '../../storage/reusable-query.js';
 import type { Incoming } from './store-spec.js';
 import { compareBytes } from './ts-hash.js';
 

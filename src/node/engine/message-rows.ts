@@ -3,7 +3,7 @@ import _m0 from 'protobufjs/minimal.js';
 import { Message, MessageData } from '../../protocol/gen/message.js';
 import type { ReceivedMessage } from '../../protocol/message.js';
 import type { NodeTables } from '../store/schema.js';
-import { reusableQuery } from './reusable-query.js';
+import { reusableQuery } from '../../storage/reusable-query.js';
 import type { Incoming, ReadColumns, StoreSpec, StoredRow } from './store-spec.js';
 import { makeTsHash } from './ts-hash.js';
 

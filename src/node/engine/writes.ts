@@ -3,7 +3,7 @@ import type { NewHubEvent } from '../events/event-log.js';
 import type { MessagesTable, NodeTables } from '../store/schema.js';
 import { removedEvent } from './events.js';
 import { rowMessage } from './message-rows.js';
-import { reusableQuery } from './reusable-query.js';
+import { reusableQuery } from '../../storage/reusable-query.js';
 import type { Incoming, RemovalKind, StoredRow } from './store-spec.js';
 import { storeForCode } from './stores/index.js';
 
