@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { NetworkName } from '../../protocol/networks.js';
 import { redactUrls } from '../status.js';
 
 /**
@@ -54,9 +55,11 @@ export function shownChainUrl(url: string): string {
 }
 
 /** The chain each network's registries live on: OP mainnet for both; a devnet runs on any dev chain. */
-export const NETWORK_CHAIN_IDS = { mainnet: 10, testnet: 10, devnet: undefined } as const;
-
-export type NetworkName = keyof typeof NETWORK_CHAIN_IDS;
+export const NETWORK_CHAIN_IDS: Record<NetworkName, number | undefined> = {
+  mainnet: 10,
+  testnet: 10,
+  devnet: undefined,
+};
 
 /** Refuses a chain whose id is not the network's. */
 export function checkChainId(network: NetworkName, chainId: number): void {
