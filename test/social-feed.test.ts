@@ -183,6 +183,10 @@ forEachDialect('social feed reads', (dialect) => {
         belowFold: false,
       },
     ]);
+
+    // A new name shows in the next read of a page already rendered.
+    await putUserData(db(), 10, UserDataType.USERNAME, 'alicia');
+    assert.equal((await feed(channel))[1]?.username, 'alicia');
   });
 
   it('leaves out casts and replies hidden by moderation, until they are unhidden', async () => {
@@ -210,6 +214,9 @@ forEachDialect('social feed reads', (dialect) => {
     const banned = await cast(20, { in: channel }, now() + 1);
     const early = await cast(20, { under: { hash: root, fid: 10 } }, now() + 2);
     const later = await cast(11, { under: { hash: root, fid: 10 } }, now() + 3);
+    // Read first, so the ban must change pages already rendered (kept pages, docs/social/feed.md).
+    assert.deepEqual(hashesOf(await feed(channel)), [banned, root]);
+    assert.deepEqual(hashesOf(await replies(root)), [early, later]);
 
     await ban(channel, 20);
     assert.deepEqual(hashesOf(await feed(channel)), [root]);
@@ -329,6 +336,14 @@ forEachDialect('social feed reads', (dialect) => {
       ok({ method: 'PATCH', url: '/fc/channels', as: OWNER, body: { channelId: channel.id, publicCasting } });
 
     await setPublic(false);
+    assert.deepEqual(hashesOf(await feed(channel)), [byMember, byModerator, byOwner]);
+    // A new member's casts show at once; a removed member's are left out again.
+    const role = { channelId: channel.id, role: 'member' };
+    await ok({ method: 'POST', url: '/fc/channel-follows', as: 40, body: { channelId: channel.id } });
+    await ok({ method: 'POST', url: '/fc/channel-invites', as: OWNER, body: { ...role, inviteFid: 40 } });
+    await ok({ method: 'PATCH', url: '/fc/channel-invites', as: 40, body: { ...role, accept: true } });
+    assert.deepEqual(hashesOf(await feed(channel)), [byOutsider, byMember, byModerator, byOwner]);
+    await ok({ method: 'DELETE', url: '/fc/channel-invites', as: OWNER, body: { ...role, removeFid: 40 } });
     assert.deepEqual(hashesOf(await feed(channel)), [byMember, byModerator, byOwner]);
     await setPublic(true);
     assert.deepEqual(hashesOf(await feed(channel)), [byOutsider, byMember, byModerator, byOwner]);

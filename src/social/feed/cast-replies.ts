@@ -6,7 +6,7 @@ import {
   listedCasts,
   pastInTimeline,
   timelineAt,
-  type CastPage,
+  type ChannelCastPage,
   type FeedCast,
   type TimelineAt,
 } from './cast-rows.js';
@@ -33,11 +33,16 @@ export interface CastRepliesRequest {
 export async function castReplies(
   db: SocialDb,
   request: CastRepliesRequest,
-): Promise<CastPage<ReplyCast, ReplyPosition>> {
+): Promise<ChannelCastPage<ReplyCast, ReplyPosition>> {
   const parent = await db
     .selectFrom('indexed_casts')
     .leftJoin('channels', 'channels.url', 'indexed_casts.channel_url')
-    .select(['indexed_casts.fid', 'indexed_casts.removed_at', 'channels.id as channel_id'])
+    .select([
+      'indexed_casts.fid',
+      'indexed_casts.removed_at',
+      'indexed_casts.channel_url',
+      'channels.id as channel_id',
+    ])
     .where('indexed_casts.hash', '=', request.hash)
     .executeTakeFirst();
   if (parent === undefined || parent.removed_at !== null) throw new SocialError('CAST_NOT_FOUND');
@@ -67,10 +72,11 @@ export async function castReplies(
     .orderBy('page.below_fold')
     .orderBy('listed.timestamp')
     .orderBy('listed.hash');
-  return castPageOf(
+  const replies = castPageOf(
     await query.execute(),
     request.limit,
     (row) => ({ belowFold: row.below_fold === 1 }),
     (row): ReplyPosition => [row.below_fold === 1 ? 1 : 0, ...timelineAt(row)],
   );
+  return { ...replies, channelUrl: parent.channel_url };
 }

@@ -30,6 +30,9 @@ export interface CastPage<T, P> {
   next?: P;
 }
 
+/** A page and the channel url its casts were read in (null: a thread outside channels). */
+export type ChannelCastPage<T, P> = CastPage<T, P> & { channelUrl: string | null };
+
 /**
  * Cast rows (alias `listed`) with what a {@link FeedCast} shows; the caller adds which casts, the rules of
  * its read, and the order.

@@ -8,7 +8,7 @@ import {
   listedCasts,
   pastInTimeline,
   timelineAt,
-  type CastPage,
+  type ChannelCastPage,
   type FeedCast,
   type TimelineAt,
 } from './cast-rows.js';
@@ -41,7 +41,7 @@ export interface ChannelFeedRequest {
 export async function channelFeed(
   db: SocialDb,
   request: ChannelFeedRequest,
-): Promise<CastPage<ChannelFeedCast, FeedPosition>> {
+): Promise<ChannelCastPage<ChannelFeedCast, FeedPosition>> {
   const channel = await requireChannel(db, request.channelId);
   const audience = { channelId: channel.id, viewerFid: request.viewerFid };
   const firstPage = request.after === undefined;
@@ -78,10 +78,11 @@ export async function channelFeed(
       : await timeline.execute();
 
   const pinned = pin === null ? {} : { pinned: bytesToHex(pin) };
-  return castPageOf(
+  const page = castPageOf(
     rows,
     request.limit,
     (row) => ({ pinned: row.is_pin === 1 }),
     (row) => (row.is_pin === 1 ? pinned : { ...pinned, after: timelineAt(row) }),
   );
+  return { ...page, channelUrl: channel.url };
 }

@@ -1,9 +1,11 @@
 import { Type, type TSchema } from '@sinclair/typebox';
+import type { FastifyReply } from 'fastify';
 import { encodeCursor, readCursor, type HttpApp, type JsonValue } from '../../shared/http/index.js';
 import type { SocialContext } from '../context.js';
 import { castReplies } from '../feed/cast-replies.js';
-import type { CastPage } from '../feed/cast-rows.js';
+import type { ChannelCastPage } from '../feed/cast-rows.js';
 import { channelFeed } from '../feed/channel-feed.js';
+import { feedScope, keptPages } from '../feed/kept-pages.js';
 import { ChannelIdRef } from './channel-schemas.js';
 import { Fid } from './common-schemas.js';
 import { cursorListOf, PagingQuery, type ListRequest } from './envelope.js';
@@ -26,9 +28,16 @@ const CastRepliesQuery = Type.Composite([
   Type.Object({ hash: CastHash, viewerFid: Type.Optional(Fid) }),
 ]);
 
-/** The two reads that apply moderation (docs/social/feed.md): a channel's feed and a cast's replies. */
+/**
+ * The two reads that apply moderation (docs/social/feed.md): a channel's feed and a cast's replies, each
+ * page kept rendered while nothing it shows changes (kept-pages.ts).
+ */
 export function registerFeedRoutes(app: HttpApp, context: SocialContext): void {
   const db = context.database.db;
+  const kept = keptPages(db);
+  /** Everything a page depends on besides the database: its list (route, caller, filter), size and cursor. */
+  const keyOf = (request: ListRequest) =>
+    `${cursorListOf(request)}|${request.query.limit ?? ''}|${request.query.cursor ?? ''}`;
 
   app.get(
     '/v2/channel-feed',
@@ -41,10 +50,25 @@ export function registerFeedRoutes(app: HttpApp, context: SocialContext): void {
         response: { 200: ChannelFeedResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { channelId, viewerFid } = request.query;
-      const page = await channelFeed(db, { channelId, viewerFid, ...pageOf(request, FeedPositionSchema) });
-      return castsBody(request, page);
+      const body = await kept.serve(
+        keyOf(request),
+        async () => {
+          const channel = await db
+            .selectFrom('channels')
+            .select('url')
+            .where('id', '=', channelId)
+            .executeTakeFirst();
+          return channel && feedScope(channel.url);
+        },
+        async () =>
+          renderPage(
+            request,
+            await channelFeed(db, { channelId, viewerFid, ...pageOf(request, FeedPositionSchema) }),
+          ),
+      );
+      return sendJson(reply, body);
     },
   );
 
@@ -59,14 +83,26 @@ export function registerFeedRoutes(app: HttpApp, context: SocialContext): void {
         response: { 200: CastRepliesResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { hash, viewerFid } = request.query;
-      const page = await castReplies(db, {
-        hash: castHashBytes(hash),
-        viewerFid,
-        ...pageOf(request, ReplyPositionSchema),
-      });
-      return castsBody(request, page);
+      const parentHash = castHashBytes(hash);
+      const body = await kept.serve(
+        keyOf(request),
+        async () => {
+          const parent = await db
+            .selectFrom('indexed_casts')
+            .select('channel_url')
+            .where('hash', '=', parentHash)
+            .executeTakeFirst();
+          return parent && feedScope(parent.channel_url);
+        },
+        async () =>
+          renderPage(
+            request,
+            await castReplies(db, { hash: parentHash, viewerFid, ...pageOf(request, ReplyPositionSchema) }),
+          ),
+      );
+      return sendJson(reply, body);
     },
   );
 }
@@ -77,8 +113,14 @@ function pageOf<T extends TSchema>(request: ListRequest, position: T) {
   return { limit: request.query.limit ?? DEFAULT_PAGE_SIZE, after };
 }
 
-function castsBody<T, P extends JsonValue>(request: ListRequest, page: CastPage<T, P>) {
+/** The answer's bytes, and the scope of the versions they are kept under. */
+function renderPage<T, P extends JsonValue>(request: ListRequest, page: ChannelCastPage<T, P>) {
   const result = { casts: page.casts };
-  if (page.next === undefined) return { result };
-  return { result, next: { cursor: encodeCursor(page.next, cursorListOf(request)) } };
+  const next =
+    page.next === undefined ? {} : { next: { cursor: encodeCursor(page.next, cursorListOf(request)) } };
+  return { scope: feedScope(page.channelUrl), body: Buffer.from(JSON.stringify({ result, ...next })) };
 }
+
+/** Kept bytes are already JSON: sent as they are, not serialized again. */
+const sendJson = (reply: FastifyReply, body: Buffer) =>
+  reply.type('application/json; charset=utf-8').send(body);
