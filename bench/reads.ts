@@ -6,7 +6,8 @@
 // two cores the generator takes.
 // The services log through the logger given them, at --log-level (the configs' own level is unused).
 // Usage: npx tsx bench/reads.ts [--seconds 2] [--rounds 2] [--connections 32] [--casts 100000] [--fids 1000]
-//   [--names 10000] [--channels 1000] [--log-level info] [--only <part of a read's name>]... [--postgres <url>]
+//   [--names 10000] [--channels 1000] [--feed-casts 10000] [--log-level info] [--only <part of a read's name>]...
+//   [--postgres <url>]
 //   [--profile <dir>]   (a CPU profile of the server for each read: reads-profile.ts)
 import { openSync, writeSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -25,6 +26,7 @@ import type { Dialect } from '../src/storage/index.js';
 import { openTestDatabase } from '../src/storage/testing.js';
 import { compare, sampleOf, startBare, startLoadGenerator } from './reads-measure.js';
 import type { LoadOptions } from './reads-measure.js';
+import { feedReads, seedFeed } from './feed-seed.js';
 import { seedNames, seedNode, seedSocial } from './reads-seed.js';
 
 const { values } = parseArgs({
@@ -36,6 +38,7 @@ const { values } = parseArgs({
     fids: { type: 'string' },
     names: { type: 'string' },
     channels: { type: 'string' },
+    'feed-casts': { type: 'string' },
     'log-level': { type: 'string' },
     only: { type: 'string', multiple: true },
     profile: { type: 'string' },
@@ -53,6 +56,7 @@ const castCount = Number(values.casts ?? 100_000);
 const fidCount = Number(values.fids ?? 1000);
 const nameCount = Number(values.names ?? 10_000);
 const channelCount = Number(values.channels ?? 1000);
+const feedCastCount = Number(values['feed-casts'] ?? 10_000);
 const logLevel = values['log-level'] ?? 'info';
 // The test harness makes the scratch databases; it takes its PostgreSQL URL from the environment.
 if (values.postgres !== undefined) process.env.AGORA_TEST_DATABASE_URL = values.postgres;
@@ -140,8 +144,12 @@ async function startServices(dialect: Dialect): Promise<{ reads: Read[]; close()
       blockers: 400,
       blocksPerBlocker: 30,
     });
+    const thread = await seedFeed(social.context, feedCastCount);
     const socialUrl = await social.listen();
-    console.log(`social: ${channelCount} channels, follows, members and blocks seeded in ${elapsed(phase)}`);
+    console.log(
+      `social: ${channelCount} channels, follows, members, blocks and a feed of ${feedCastCount} casts ` +
+        `seeded in ${elapsed(phase)}`,
+    );
 
     const hex = (bytes: Uint8Array) => `0x${Buffer.from(bytes).toString('hex')}`;
     const reads: Read[] = [
@@ -206,6 +214,12 @@ async function startServices(dialect: Dialect): Promise<{ reads: Read[]; close()
         origin: socialUrl,
         paths: spread(channels.blockers).map((fid) => `/fc/blocked-users?blockerFid=${fid}&limit=25`),
       },
+      ...(await feedReads(socialUrl, thread)).map(({ name, paths }) => ({
+        name: `social ${name}`,
+        kind: 'page' as const,
+        origin: socialUrl,
+        paths,
+      })),
     ];
     return {
       reads: reads.filter(

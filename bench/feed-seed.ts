@@ -1,11 +1,5 @@
-// The feed reads of docs/social/feed.md over HTTP on a channel of 10,000 casts with moderation in force
-// (bans, restrictions, hidden casts, blocks, a pin), each against a bare Fastify route that serves the same
-// bytes, in the same process and run, measured as bench/reads.ts measures (reads-measure.ts: the load
-// generator in a process of its own keeps a fixed number of keep-alive requests in flight). For each read
-// it reports req/s as a ratio to the bare route's (target >= 0.3) and the server's CPU per request.
-// Usage: npx tsx bench/feed.ts [--seconds 3] [--rounds 1] [--connections 32] [--casts 10000] [--postgres <url>]
-import { loadavg } from 'node:os';
-import { parseArgs } from 'node:util';
+// The channel the feed reads of bench/reads.ts page through: 10,000 casts with moderation in force (bans,
+// restrictions, hidden casts, blocks, a pin), written as the indexer and the API write them.
 import { UserDataType } from '../src/protocol/gen/message.js';
 import { bytesToHex, type Hex } from '../src/protocol/hex.js';
 import { seededRandom } from '../src/shared/seeded-random.js';
@@ -16,30 +10,8 @@ import type { SocialContext } from '../src/social/context.js';
 import { moderateCast } from '../src/social/moderation/cast-moderation.js';
 import { pinCast } from '../src/social/moderation/pins.js';
 import { putCast, putUserData } from '../src/social/node-index/store.js';
-import { createSocialService } from '../src/social/service.js';
-import type { SocialDb, SocialTables } from '../src/social/store.js';
-import { fakeNode, testSocialConfig } from '../src/social/testing.js';
-import type { Dialect } from '../src/storage/index.js';
-import { openTestDatabase } from '../src/storage/testing.js';
-import { compare, sampleOf, startBare, startLoadGenerator, type LoadGenerator } from './reads-measure.js';
+import type { SocialDb } from '../src/social/store.js';
 
-const { values } = parseArgs({
-  options: {
-    seconds: { type: 'string' },
-    connections: { type: 'string' },
-    casts: { type: 'string' },
-    rounds: { type: 'string' },
-    postgres: { type: 'string' },
-  },
-});
-const seconds = Number(values.seconds ?? 3);
-const connections = Number(values.connections ?? 32);
-const castCount = Number(values.casts ?? 10_000);
-// The test harness makes the scratch databases; it takes its PostgreSQL URL from the environment.
-if (values.postgres !== undefined) process.env.AGORA_TEST_DATABASE_URL = values.postgres;
-const dialects: Dialect[] = values.postgres === undefined ? ['sqlite'] : ['sqlite', 'postgres'];
-const options = { connections, seconds, warmUpSeconds: 0.5, rounds: Number(values.rounds ?? 1) };
-const TARGET = 0.3;
 const CHANNEL = 'bench';
 const AUTHORS = 1000;
 /** Viewers with 20 blocks each; the reads cycle through them and no viewer. */
@@ -55,7 +27,7 @@ type Parent = { url: string } | { hash: Hex; fid: number };
  * banned, 10 banned and unbanned (so restricted), 1% of the casts hidden, the viewers' blocks, a pin.
  * Returns the thread's cast.
  */
-async function seed(context: SocialContext): Promise<Hex> {
+export async function seedFeed(context: SocialContext, castCount: number): Promise<Hex> {
   const { db } = context.database;
   const random = seededRandom(23);
   const author = () => 2 + Math.floor(random() * AUTHORS);
@@ -138,59 +110,17 @@ async function laterPages(origin: string, path: string, pages: number): Promise<
   return paths;
 }
 
-const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
-
-async function benchDialect(dialect: Dialect, load: LoadGenerator) {
-  const database = await openTestDatabase<SocialTables>(dialect, 'social');
-  const social = await createSocialService({
-    config: testSocialConfig(),
-    logger: false,
-    node: fakeNode(),
-    database,
-    indexer: false,
-  });
-  try {
-    const seededAt = performance.now();
-    const thread = await seed(social.context);
-    const origin = await social.listen();
-    console.log(`\n${dialect}: seeded in ${((performance.now() - seededAt) / 1000).toFixed(1)} s`);
-    const feed = `/v2/channel-feed?channelId=${CHANNEL}`;
-    const replies = `/v2/cast-replies?hash=${thread}`;
-    const reads = [
-      { name: `channel-feed, first page (${VIEWERS + 1} readers)`, paths: firstPages(feed) },
-      { name: 'channel-feed, pages 2-40', paths: await laterPages(origin, feed, 40) },
-      { name: `cast-replies, thread of ${THREAD_REPLIES}, first page`, paths: firstPages(replies) },
-      {
-        name: `cast-replies, thread of ${THREAD_REPLIES}, pages 2-${THREAD_REPLIES / PAGE}`,
-        paths: await laterPages(origin, replies, THREAD_REPLIES / PAGE),
-      },
-    ];
-    const targets = reads.map((read) => ({ ...read, origin }));
-    const bare = await startBare(await Promise.all(targets.map(sampleOf)));
-    console.log(
-      `load average ${loadavg()[0]?.toFixed(1)}; ${connections} connections, ${seconds} s per read`,
-    );
-    console.log('| read | bare req/s | read req/s | ratio (target) | bare CPU µs/req | read CPU µs/req |');
-    console.log('|---|---|---|---|---|---|');
-    for (const [i, read] of targets.entries()) {
-      const bareRoute = { origin: bare.url, paths: [`/bare/${i}`] };
-      const { floor, agora } = await compare(load, bareRoute, read, options);
-      console.log(
-        `| ${read.name} | ${fmt(floor.perSecond)} | ${fmt(agora.perSecond)} | ` +
-          `**${(agora.perSecond / floor.perSecond).toFixed(2)}** (≥ ${TARGET}) | ` +
-          `${fmt(floor.cpuMicros)} | ${fmt(agora.cpuMicros)} |`,
-      );
-    }
-    await bare.app.close();
-  } finally {
-    await social.close();
-    await database.cleanup();
-  }
-}
-
-const load = startLoadGenerator();
-try {
-  for (const dialect of dialects) await benchDialect(dialect, load);
-} finally {
-  load.stop();
+/** The feed reads of the seeded channel and `thread` (seedFeed's answer) on the social API at `origin`. */
+export async function feedReads(origin: string, thread: Hex): Promise<{ name: string; paths: string[] }[]> {
+  const feed = `/v2/channel-feed?channelId=${CHANNEL}`;
+  const replies = `/v2/cast-replies?hash=${thread}`;
+  return [
+    { name: `GET /v2/channel-feed, first page (${VIEWERS + 1} readers)`, paths: firstPages(feed) },
+    { name: 'GET /v2/channel-feed, pages 2-40', paths: await laterPages(origin, feed, 40) },
+    { name: `GET /v2/cast-replies, thread of ${THREAD_REPLIES}, first page`, paths: firstPages(replies) },
+    {
+      name: `GET /v2/cast-replies, thread of ${THREAD_REPLIES}, pages 2-${THREAD_REPLIES / PAGE}`,
+      paths: await laterPages(origin, replies, THREAD_REPLIES / PAGE),
+    },
+  ];
 }
