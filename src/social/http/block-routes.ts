@@ -2,6 +2,8 @@ import { Type } from '@sinclair/typebox';
 import type { HttpApp } from '../../shared/http/index.js';
 import { blockUser, listBlocks, unblockUser } from '../blocks/blocks.js';
 import type { SocialContext } from '../context.js';
+import { BLOCKS_SCOPES, type KeptAnswers } from '../kept-answers.js';
+import { keptReplyIn } from './kept-reply.js';
 import { callerOf } from './caller.js';
 import {
   PagingQuery,
@@ -25,7 +27,7 @@ const BlockedUsersResponse = pagedResultOf(
 );
 
 /** User blocks (spec §4.5). */
-export function registerBlockRoutes(app: HttpApp, context: SocialContext): void {
+export function registerBlockRoutes(app: HttpApp, context: SocialContext, kept: KeptAnswers): void {
   const db = context.database.db;
   const limited = limitedWrite(context, 'blocks');
 
@@ -38,10 +40,14 @@ export function registerBlockRoutes(app: HttpApp, context: SocialContext): void 
         response: { 200: BlockedUsersResponse },
       },
     },
-    async (request) => {
-      const { blockerFid } = request.query;
-      return pagedBody(request, 'blockedUsers', await listBlocks(db, { blockerFid }, pageRequestOf(request)));
-    },
+    async (request, reply) =>
+      keptReplyIn(kept, request, reply, BLOCKS_SCOPES, async () =>
+        pagedBody(
+          request,
+          'blockedUsers',
+          await listBlocks(db, { blockerFid: request.query.blockerFid }, pageRequestOf(request)),
+        ),
+      ),
   );
 
   app.post(

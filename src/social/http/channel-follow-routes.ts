@@ -2,6 +2,8 @@ import { Type } from '@sinclair/typebox';
 import type { HttpApp } from '../../shared/http/index.js';
 import { channelFollowers, followedChannels, followStatus, setFollowing } from '../channels/follows.js';
 import type { SocialContext } from '../context.js';
+import { channelScopes, type KeptAnswers } from '../kept-answers.js';
+import { keptReplyIn } from './kept-reply.js';
 import { SocialError } from '../errors.js';
 import { callerOf } from './caller.js';
 import { ChannelIdRef, ChannelSchema } from './channel-schemas.js';
@@ -30,7 +32,7 @@ function channelIdOf(body: { channelId?: string; channelKey?: string }): string 
   return id;
 }
 
-export function registerChannelFollowRoutes(app: HttpApp, context: SocialContext): void {
+export function registerChannelFollowRoutes(app: HttpApp, context: SocialContext, kept: KeptAnswers): void {
   const { db } = context.database;
   const limited = limitedWrite(context, 'channelFollows');
 
@@ -47,12 +49,12 @@ export function registerChannelFollowRoutes(app: HttpApp, context: SocialContext
         },
       },
     },
-    async (request) =>
-      pagedBody(
-        request,
-        'users',
-        await channelFollowers(db, request.query.channelId, pageRequestOf(request)),
-      ),
+    async (request, reply) => {
+      const { channelId } = request.query;
+      return keptReplyIn(kept, request, reply, channelScopes(channelId), async () =>
+        pagedBody(request, 'users', await channelFollowers(db, channelId, pageRequestOf(request))),
+      );
+    },
   );
 
   app.get(

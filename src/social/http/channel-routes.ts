@@ -3,6 +3,7 @@ import type { HttpApp } from '../../shared/http/index.js';
 import { channelDetails, createChannel, editChannel } from '../channels/catalog.js';
 import { channelMembers } from '../channels/members.js';
 import type { SocialContext } from '../context.js';
+import { channelScopes, type KeptAnswers } from '../kept-answers.js';
 import { registerAllChannelsRoute } from './all-channels-route.js';
 import { callerOf } from './caller.js';
 import { registerChannelAdminRoutes } from './channel-admin-routes.js';
@@ -12,12 +13,16 @@ import { registerChannelInviteRoutes } from './channel-invite-routes.js';
 import { ChannelIdRef, ChannelSchema, CreateChannelBody, EditChannelBody } from './channel-schemas.js';
 import { pagedBody, pagedResultOf, pageRequestOf, PagingQuery, resultOf } from './envelope.js';
 import { Fid } from './common-schemas.js';
+import { keptReplyIn } from './kept-reply.js';
 import { limitedWrite } from './rate-limited.js';
 
 const ChannelResponse = resultOf(Type.Object({ channel: ChannelSchema }));
 
-/** Every channel route: catalog and members here, the other resources in their own files. */
-export function registerChannelRoutes(app: HttpApp, context: SocialContext): void {
+/**
+ * Every channel route: catalog and members here, the other resources in their own files. A channel's
+ * details and members are kept rendered while they do not change (src/social/kept-answers.ts).
+ */
+export function registerChannelRoutes(app: HttpApp, context: SocialContext, kept: KeptAnswers): void {
   const { db } = context.database;
 
   registerAllChannelsRoute(app, context);
@@ -31,7 +36,12 @@ export function registerChannelRoutes(app: HttpApp, context: SocialContext): voi
         response: { 200: ChannelResponse },
       },
     },
-    async (request) => ({ result: { channel: await channelDetails(db, request.query.channelId) } }),
+    async (request, reply) => {
+      const { channelId } = request.query;
+      return keptReplyIn(kept, request, reply, channelScopes(channelId), async () => ({
+        result: { channel: await channelDetails(db, channelId) },
+      }));
+    },
   );
 
   app.get(
@@ -50,9 +60,11 @@ export function registerChannelRoutes(app: HttpApp, context: SocialContext): voi
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { channelId, fid } = request.query;
-      return pagedBody(request, 'members', await channelMembers(db, channelId, fid, pageRequestOf(request)));
+      return keptReplyIn(kept, request, reply, channelScopes(channelId), async () =>
+        pagedBody(request, 'members', await channelMembers(db, channelId, fid, pageRequestOf(request))),
+      );
     },
   );
 
@@ -88,7 +100,7 @@ export function registerChannelRoutes(app: HttpApp, context: SocialContext): voi
     },
   );
 
-  registerChannelFollowRoutes(app, context);
+  registerChannelFollowRoutes(app, context, kept);
   registerChannelInviteRoutes(app, context);
   registerChannelBanRoutes(app, context);
   registerChannelAdminRoutes(app, context);

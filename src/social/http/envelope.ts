@@ -21,11 +21,16 @@ export type PagingQuery = Static<typeof PagingQuery>;
 
 const PositionSchema = Type.Tuple([Type.Number(), Type.Union([Type.Number(), Type.String()])]);
 
-/** What paging needs of a list's request: its route and query, and on authenticated lists the caller. */
-export interface ListRequest {
+/** A read's request: its route and query, and on authenticated reads the caller. */
+export interface ReadRequest {
   routeOptions: { url: string | undefined; schema?: { querystring?: unknown } | undefined };
-  query: PagingQuery;
+  query: object;
   caller?: Caller | undefined;
+}
+
+/** What paging needs of a list's request. */
+export interface ListRequest extends ReadRequest {
+  query: PagingQuery;
 }
 
 /**
@@ -34,7 +39,7 @@ export interface ListRequest {
  * A cursor is only read by the list and filter that made it: any other is a 400 BAD_CURSOR, not a page
  * from a wrong place. Undeclared parameters (a client's cache buster) are no filter.
  */
-export function cursorListOf(request: ListRequest): string {
+export function cursorListOf(request: ReadRequest): string {
   const schema = request.routeOptions.schema?.querystring as { properties?: object } | undefined;
   const declared = schema?.properties ?? {};
   const query = request.query as Record<string, unknown>;

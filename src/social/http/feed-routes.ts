@@ -1,14 +1,14 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import type { FastifyReply } from 'fastify';
 import { encodeCursor, readCursor, type HttpApp, type JsonValue } from '../../shared/http/index.js';
 import type { SocialContext } from '../context.js';
 import { castReplies } from '../feed/cast-replies.js';
 import type { ChannelCastPage } from '../feed/cast-rows.js';
 import { channelFeed } from '../feed/channel-feed.js';
-import { feedScope, keptPages } from '../feed/kept-pages.js';
+import { feedScopes, type KeptAnswers } from '../kept-answers.js';
 import { ChannelIdRef } from './channel-schemas.js';
 import { Fid } from './common-schemas.js';
 import { cursorListOf, PagingQuery, type ListRequest } from './envelope.js';
+import { keptReply } from './kept-reply.js';
 import {
   ChannelFeedResponse,
   CastRepliesResponse,
@@ -30,14 +30,10 @@ const CastRepliesQuery = Type.Composite([
 
 /**
  * The two reads that apply moderation (docs/social/feed.md): a channel's feed and a cast's replies, each
- * page kept rendered while nothing it shows changes (kept-pages.ts).
+ * page kept rendered while nothing it shows changes (src/social/kept-answers.ts).
  */
-export function registerFeedRoutes(app: HttpApp, context: SocialContext): void {
+export function registerFeedRoutes(app: HttpApp, context: SocialContext, kept: KeptAnswers): void {
   const db = context.database.db;
-  const kept = keptPages(db);
-  /** Everything a page depends on besides the database: its list (route, caller, filter), size and cursor. */
-  const keyOf = (request: ListRequest) =>
-    `${cursorListOf(request)}|${request.query.limit ?? ''}|${request.query.cursor ?? ''}`;
 
   app.get(
     '/v2/channel-feed',
@@ -52,23 +48,24 @@ export function registerFeedRoutes(app: HttpApp, context: SocialContext): void {
     },
     async (request, reply) => {
       const { channelId, viewerFid } = request.query;
-      const body = await kept.serve(
-        keyOf(request),
+      return keptReply(
+        kept,
+        request,
+        reply,
         async () => {
           const channel = await db
             .selectFrom('channels')
             .select('url')
             .where('id', '=', channelId)
             .executeTakeFirst();
-          return channel && feedScope(channel.url);
+          return channel && feedScopes(channel.url);
         },
         async () =>
-          renderPage(
+          castsAnswer(
             request,
             await channelFeed(db, { channelId, viewerFid, ...pageOf(request, FeedPositionSchema) }),
           ),
       );
-      return sendJson(reply, body);
     },
   );
 
@@ -86,23 +83,24 @@ export function registerFeedRoutes(app: HttpApp, context: SocialContext): void {
     async (request, reply) => {
       const { hash, viewerFid } = request.query;
       const parentHash = castHashBytes(hash);
-      const body = await kept.serve(
-        keyOf(request),
+      return keptReply(
+        kept,
+        request,
+        reply,
         async () => {
           const parent = await db
             .selectFrom('indexed_casts')
             .select('channel_url')
             .where('hash', '=', parentHash)
             .executeTakeFirst();
-          return parent && feedScope(parent.channel_url);
+          return parent && feedScopes(parent.channel_url);
         },
         async () =>
-          renderPage(
+          castsAnswer(
             request,
             await castReplies(db, { hash: parentHash, viewerFid, ...pageOf(request, ReplyPositionSchema) }),
           ),
       );
-      return sendJson(reply, body);
     },
   );
 }
@@ -113,14 +111,10 @@ function pageOf<T extends TSchema>(request: ListRequest, position: T) {
   return { limit: request.query.limit ?? DEFAULT_PAGE_SIZE, after };
 }
 
-/** The answer's bytes, and the scope of the versions they are kept under. */
-function renderPage<T, P extends JsonValue>(request: ListRequest, page: ChannelCastPage<T, P>) {
+/** A page's body, and the scopes of the channel its casts were read in. */
+function castsAnswer<T, P extends JsonValue>(request: ListRequest, page: ChannelCastPage<T, P>) {
   const result = { casts: page.casts };
   const next =
     page.next === undefined ? {} : { next: { cursor: encodeCursor(page.next, cursorListOf(request)) } };
-  return { scope: feedScope(page.channelUrl), body: Buffer.from(JSON.stringify({ result, ...next })) };
+  return { scopes: feedScopes(page.channelUrl), body: { result, ...next } };
 }
-
-/** Kept bytes are already JSON: sent as they are, not serialized again. */
-const sendJson = (reply: FastifyReply, body: Buffer) =>
-  reply.type('application/json; charset=utf-8').send(body);

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { HttpApp } from '../../shared/http/index.js';
 import type { SocialContext } from '../context.js';
+import type { KeptAnswers } from '../kept-answers.js';
 import { listModerationActions, moderateCast } from '../moderation/cast-moderation.js';
 import { registerBlockRoutes } from './block-routes.js';
 import { callerOf } from './caller.js';
@@ -40,7 +41,7 @@ const ModeratedCastsResponse = pagedResultOf(
 const ModerateCastBody = Type.Object({ castHash: CastHash, action: ModerationAction });
 
 /** Cast moderation (spec §4.3), then pins (§4.4) and blocks (§4.5). */
-export function registerModerationRoutes(app: HttpApp, context: SocialContext): void {
+export function registerModerationRoutes(app: HttpApp, context: SocialContext, kept: KeptAnswers): void {
   const db = context.database.db;
 
   app.get(
@@ -85,5 +86,5 @@ export function registerModerationRoutes(app: HttpApp, context: SocialContext): 
   }
 
   registerPinRoutes(app, context);
-  registerBlockRoutes(app, context);
+  registerBlockRoutes(app, context, kept);
 }

@@ -1,5 +1,6 @@
 import type { HttpApp } from '../../shared/http/index.js';
 import type { SocialContext } from '../context.js';
+import { keptAnswers } from '../kept-answers.js';
 import { registerCatalogRoutes } from './catalog-routes.js';
 import { registerFeedRoutes } from './feed-routes.js';
 import { registerChannelRoutes } from './channel-routes.js';
@@ -8,9 +9,11 @@ import { registerSignedKeyRequestRoutes } from './signed-key-requests.js';
 
 /** Every route of the social API, area by area; `/_health` comes with the shared app. */
 export function registerSocialRoutes(app: HttpApp, context: SocialContext): void {
-  registerChannelRoutes(app, context);
-  registerModerationRoutes(app, context);
-  registerFeedRoutes(app, context);
+  // One memory budget for every read kept rendered.
+  const kept = keptAnswers(context.database.db);
+  registerChannelRoutes(app, context, kept);
+  registerModerationRoutes(app, context, kept);
+  registerFeedRoutes(app, context, kept);
   registerCatalogRoutes(app, context);
   registerSignedKeyRequestRoutes(app, context);
 }

@@ -4,7 +4,7 @@ import { createChannelMembership } from './channel-membership.js';
 import { createCastFeed } from './cast-feed.js';
 import { orderCatalog } from './catalog-order.js';
 import { createCatalog } from './catalog.js';
-import { createFeedVersions } from './feed-versions.js';
+import { createReadVersions } from './read-versions.js';
 import { createChannels } from './channels.js';
 import { createInviteAnswers } from './invite-answers.js';
 import { createListVersions } from './list-versions.js';
@@ -31,5 +31,5 @@ export const socialMigrations: MigrationSet = {
   '0013_invite_answers': createInviteAnswers,
   '0015_catalog_order': orderCatalog,
   '0016_cast_feed': createCastFeed,
-  '0017_feed_versions': createFeedVersions,
+  '0017_read_versions': createReadVersions,
 };
