@@ -52,6 +52,22 @@ forEachDialect('name registry: transfers between fids', (dialect) => {
     assertFailure(await h.post({ name: 'alice', from: 2, to: 0, timestamp: now() }), 'THROTTLED');
   });
 
+  it('shows each new transfer in the next read of a read already answered (kept reads)', async () => {
+    const current = async () => transfer(await h.app.inject({ url: '/transfers/current?name=alice' }));
+    const history = async () =>
+      (await h.app.inject({ url: '/transfers?name=alice' })).json<{ transfers: TransferBody[] }>().transfers;
+    const registered = await current();
+    assert.equal((await history()).length, 1);
+    h.clock.advance(COOLDOWN_MS);
+    const moved = transfer(await h.post({ name: 'alice', from: 1, to: 2, timestamp: now(), fid: 1 }));
+    assert.notEqual(moved.id, registered.id);
+    assert.equal((await current()).id, moved.id);
+    assert.deepEqual(
+      (await history()).map((entry) => entry.id),
+      [registered.id, moved.id],
+    );
+  });
+
   it('refuses the transfer when the receiver requests it', async () => {
     h.clock.advance(COOLDOWN_MS);
     const byReceiver = { name: 'alice', from: 1, to: 2, timestamp: now(), owner: testKey(2) };

@@ -4,7 +4,7 @@ import { forEachDialect } from '../src/storage/testing.js';
 import { MEMBER, OWNER, socialApiRun } from './support/social-channels.js';
 
 /**
- * The reads the social API keeps rendered (src/social/kept-answers.ts) over HTTP: each is read once, so a
+ * The reads the social API keeps rendered (src/shared/http/kept-answers.ts) over HTTP: each is read once, so a
  * rendering is kept, then changed through the API, and the same read must show the change at once.
  * (The feed reads are driven the same way in test/social-feed.test.ts.)
  */

@@ -4,6 +4,7 @@ import type { ContractAddresses } from '../chain/contracts.js';
 import type { Hex } from '../protocol/hex.js';
 import type { NamesConfig } from '../shared/config/index.js';
 import { createHttpApp, type HttpApp } from '../shared/http/index.js';
+import { keptAnswers } from '../shared/http/kept-answers.js';
 import { createServiceMetrics } from '../shared/metrics/index.js';
 import { openServiceDatabase } from '../storage/index.js';
 import { systemClock, type Clock } from '../shared/clock.js';
@@ -15,7 +16,7 @@ import { createNamesMetrics } from './metrics.js';
 import { createServerSigner } from './server-signer.js';
 import { createTransferLimits } from './transfer-limits.js';
 import { agoraVersion } from '../shared/version.js';
-import type { NamesDatabase, NamesTables } from './store.js';
+import { transferVersions, type NamesDatabase, type NamesTables } from './store.js';
 
 /** The chain whose IdRegistry says who holds each fid, or a ready lookup (tests). */
 export type NamesChain =
@@ -107,7 +108,7 @@ export async function createNamesService(
     onClose: database.close,
     metrics,
   });
-  registerNamesRoutes(app, registry);
+  registerNamesRoutes(app, registry, keptAnswers(transferVersions(database.db)));
   await app.ready();
   return {
     app,

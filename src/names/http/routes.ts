@@ -1,4 +1,6 @@
+import type { FastifyReply } from 'fastify';
 import type { HttpApp } from '../../shared/http/index.js';
+import type { KeptAnswers } from '../../shared/http/kept-answers.js';
 import type { NameRegistry } from '../registry.js';
 import { currentQueryOf, transferFilterOf } from './query.js';
 import { renderTransfer } from './render.js';
@@ -13,8 +15,22 @@ import {
   TransfersResponse,
 } from './schemas.js';
 
-/** The name registry's routes; `/_health` comes with the shared app. */
-export function registerNamesRoutes(app: HttpApp, registry: NameRegistry): void {
+/** Every read of transfers is kept under the one version of them all (store.ts `transferVersions`). */
+const TRANSFERS = ['transfers'];
+
+/**
+ * The name registry's routes; `/_health` comes with the shared app. The reads of transfers are kept
+ * rendered, each named by its URL, until the next transfer (src/shared/http/kept-answers.ts).
+ */
+export function registerNamesRoutes(app: HttpApp, registry: NameRegistry, kept: KeptAnswers): void {
+  const keptReply = (url: string, reply: FastifyReply, body: () => Promise<unknown>) =>
+    kept.reply(
+      reply,
+      url,
+      () => TRANSFERS,
+      async () => ({ scopes: TRANSFERS, body: await body() }),
+    );
+
   app.get(
     '/transfers',
     {
@@ -24,10 +40,11 @@ export function registerNamesRoutes(app: HttpApp, registry: NameRegistry): void 
         response: { 200: TransfersResponse },
       },
     },
-    async (request) => {
-      const transfers = await registry.listTransfers(transferFilterOf(request.query));
-      return { transfers: transfers.map(renderTransfer) };
-    },
+    async (request, reply) =>
+      keptReply(request.url, reply, async () => {
+        const transfers = await registry.listTransfers(transferFilterOf(request.query));
+        return { transfers: transfers.map(renderTransfer) };
+      }),
   );
 
   app.get(
@@ -39,11 +56,12 @@ export function registerNamesRoutes(app: HttpApp, registry: NameRegistry): void 
         response: { 200: CurrentTransferResponse },
       },
     },
-    async (request) => {
-      // The spec's `transfers` array and the `transfer` the real registry's clients read.
-      const transfer = renderTransfer(await registry.currentTransfer(currentQueryOf(request.query)));
-      return { transfers: [transfer], transfer };
-    },
+    async (request, reply) =>
+      keptReply(request.url, reply, async () => {
+        // The spec's `transfers` array and the `transfer` the real registry's clients read.
+        const transfer = renderTransfer(await registry.currentTransfer(currentQueryOf(request.query)));
+        return { transfers: [transfer], transfer };
+      }),
   );
 
   app.post(

@@ -2,7 +2,8 @@ import { Type } from '@sinclair/typebox';
 import type { HttpApp } from '../../shared/http/index.js';
 import { blockUser, listBlocks, unblockUser } from '../blocks/blocks.js';
 import type { SocialContext } from '../context.js';
-import { BLOCKS_SCOPES, type KeptAnswers } from '../kept-answers.js';
+import type { KeptAnswers } from '../../shared/http/kept-answers.js';
+import { BLOCKS_SCOPES } from '../read-scopes.js';
 import { keptReplyIn } from './kept-reply.js';
 import { callerOf } from './caller.js';
 import {

@@ -3,7 +3,8 @@ import type { HttpApp } from '../../shared/http/index.js';
 import { channelDetails, createChannel, editChannel } from '../channels/catalog.js';
 import { channelMembers } from '../channels/members.js';
 import type { SocialContext } from '../context.js';
-import { channelScopes, type KeptAnswers } from '../kept-answers.js';
+import type { KeptAnswers } from '../../shared/http/kept-answers.js';
+import { channelScopes } from '../read-scopes.js';
 import { registerAllChannelsRoute } from './all-channels-route.js';
 import { callerOf } from './caller.js';
 import { registerChannelAdminRoutes } from './channel-admin-routes.js';
@@ -20,7 +21,7 @@ const ChannelResponse = resultOf(Type.Object({ channel: ChannelSchema }));
 
 /**
  * Every channel route: catalog and members here, the other resources in their own files. A channel's
- * details and members are kept rendered while they do not change (src/social/kept-answers.ts).
+ * details and members are kept rendered while they do not change (src/shared/http/kept-answers.ts).
  */
 export function registerChannelRoutes(app: HttpApp, context: SocialContext, kept: KeptAnswers): void {
   const { db } = context.database;

@@ -4,7 +4,8 @@ import type { SocialContext } from '../context.js';
 import { castReplies } from '../feed/cast-replies.js';
 import type { ChannelCastPage } from '../feed/cast-rows.js';
 import { channelFeed } from '../feed/channel-feed.js';
-import { feedScopes, type KeptAnswers } from '../kept-answers.js';
+import type { KeptAnswers } from '../../shared/http/kept-answers.js';
+import { feedScopes } from '../read-scopes.js';
 import { ChannelIdRef } from './channel-schemas.js';
 import { Fid } from './common-schemas.js';
 import { cursorListOf, PagingQuery, type ListRequest } from './envelope.js';
@@ -30,7 +31,7 @@ const CastRepliesQuery = Type.Composite([
 
 /**
  * The two reads that apply moderation (docs/social/feed.md): a channel's feed and a cast's replies, each
- * page kept rendered while nothing it shows changes (src/social/kept-answers.ts).
+ * page kept rendered while nothing it shows changes (src/shared/http/kept-answers.ts).
  */
 export function registerFeedRoutes(app: HttpApp, context: SocialContext, kept: KeptAnswers): void {
   const db = context.database.db;

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { HttpApp } from '../../shared/http/index.js';
 import type { SocialContext } from '../context.js';
-import type { KeptAnswers } from '../kept-answers.js';
+import type { KeptAnswers } from '../../shared/http/kept-answers.js';
 import { listModerationActions, moderateCast } from '../moderation/cast-moderation.js';
 import { registerBlockRoutes } from './block-routes.js';
 import { callerOf } from './caller.js';

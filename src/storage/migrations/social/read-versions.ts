@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import type { Migration } from '../../migration.js';
 
 /**
- * Versions of what kept answers show (src/social/kept-answers.ts), in `list_versions`. Triggers bump them
- * in the transaction of every write an answer shows, so none can change without its version moving,
- * whichever code or process writes. The scopes (spelled the same in kept-answers.ts):
+ * Versions of what kept answers show (src/shared/http/kept-answers.ts), in `list_versions`. Triggers bump
+ * them in the transaction of every write an answer shows, so none can change without its version moving,
+ * whichever code or process writes. The scopes (spelled the same in src/social/read-scopes.ts):
  * - `feed:channel:<url>` (`feed:channel:` for threads outside channels): the feed pages of a channel;
  * - `feed:all`: what every feed page shows (names and blocks);
  * - `channel:<id>`: a channel's details, followers and members;
