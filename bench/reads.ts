@@ -9,9 +9,9 @@
 //   [--names 10000] [--channels 1000] [--feed-casts 10000] [--log-level info] [--only <part of a read's name>]...
 //   [--postgres <url>]
 //   [--profile <dir>]   (a CPU profile of the server for each read: reads-profile.ts)
-import { openSync, writeSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { pino } from 'pino';
 import { startNodeService } from '../src/node/index.js';
 import type { NodeTables } from '../src/node/store/schema.js';
 import { createNamesService } from '../src/names/service.js';
@@ -74,15 +74,10 @@ interface Read {
   paths: string[];
 }
 
-/** Lines go where a service's stdout would: written synchronously, here to /dev/null. */
-const devNull = openSync('/dev/null', 'w');
+/** Lines go as a service's go to stdout (in the background, logger.ts), here to /dev/null. */
+const devNull = pino.destination({ dest: '/dev/null', sync: false });
 const loggerOf = (service: string) =>
-  createLogger({
-    level: logLevel,
-    format: 'json',
-    service,
-    output: { write: (line: string) => void writeSync(devNull, line) },
-  });
+  createLogger({ level: logLevel, format: 'json', service, output: devNull });
 
 /** Up to KEYS of `items`, picked by a prime stride so that they spread over the whole list. */
 const spread = <T>(items: readonly T[]): T[] =>

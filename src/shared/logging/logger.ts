@@ -18,13 +18,26 @@ export interface LoggerOptions {
   output?: LogOutput;
 }
 
+let stdoutLines: LogOutput | undefined;
+
+/**
+ * JSON lines to stdout, written in the background: process.stdout writes each line with its own system
+ * call, about a tenth of a cached read's CPU at info. Lines logged while a write is under way go out
+ * together in the next; pino writes what is left synchronously when the process exits. One per process,
+ * so the services of `agora dev` never interleave parts of lines.
+ */
+function backgroundStdout(): LogOutput {
+  stdoutLines ??= pino.destination({ dest: 1, sync: false });
+  return stdoutLines;
+}
+
 /** The one place a command's logger is made: pino, as JSON lines or as pretty ones (pretty.ts). */
 export function createLogger(options: LoggerOptions): Logger {
   const output = options.output ?? process.stdout;
   const color = output.isTTY === true;
   const logger =
     options.format === 'json'
-      ? pino({ level: options.level }, output)
+      ? pino({ level: options.level }, options.output ?? backgroundStdout())
       : // pid and hostname say nothing to a person at their own terminal.
         pino(
           { level: options.level, base: null },
