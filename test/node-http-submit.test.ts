@@ -388,7 +388,7 @@ forEachDialect('node HTTP submit', (dialect) => {
           wrapEngine: (engine) => ({
             ...engine,
             mergePrepared: () => Promise.reject(new Error('disk on fire at /var/lib/secret')),
-            castsByFid: () => Promise.reject(new Error('connection reset')),
+            stored: { ...engine.stored, castsByFid: () => Promise.reject(new Error('connection reset')) },
           }),
         })),
     );

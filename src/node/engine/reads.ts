@@ -39,6 +39,15 @@ import { makeTsHash, tsHashHash, tsHashTimestamp } from './ts-hash.js';
 export type MessagePageRequest = PageRequest<Uint8Array>;
 export type MessagePage = Page<Message, Uint8Array>;
 
+/**
+ * A message as the reads select it, not yet decoded: its stored bytes (the message without `data`) and its
+ * ts_hash, whose last 20 bytes are its hash.
+ */
+export interface StoredMessage {
+  encoded: Uint8Array;
+  tsHash: Uint8Array;
+}
+
 /** Inclusive bounds on `MessageData.timestamp` (Farcaster seconds, uint32); an absent bound is open. */
 export interface TimestampBounds {
   start?: number | undefined;
@@ -85,6 +94,9 @@ function selectMessages(db: Kysely<NodeTables>) {
 
 type MessagesQuery = ReturnType<typeof selectMessages>;
 
+/** The columns selected as a {@link StoredMessage}. */
+const STORED = ['encoded', 'ts_hash as tsHash'] as const;
+
 /**
  * Every read below is a statement compiled once (reusable-query.ts) and re-run with the request's values:
  * in a server, building and compiling it anew cost 10-45 µs a read (docs/performance.md). A query's clauses
@@ -95,16 +107,16 @@ type MessagesQuery = ReturnType<typeof selectMessages>;
 const messageAtKey = reusableQuery(
   (db: Kysely<NodeTables>, fid: number, store: number, key: Uint8Array, type: MessageType) =>
     ofFid(selectMessages(db), fid, store)
-      .select('encoded')
+      .select(STORED)
       .where('conflict_key', '=', key)
       .where('type', '=', type),
 );
 const messageOfHash = reusableQuery((db: Kysely<NodeTables>, hash: Uint8Array) =>
-  selectMessages(db).select('encoded').where('hash', '=', hash),
+  selectMessages(db).select(STORED).where('hash', '=', hash),
 );
 const usernameProofAtKey = reusableQuery((db: Kysely<NodeTables>, key: Uint8Array) =>
   selectMessages(db)
-    .select('encoded')
+    .select(STORED)
     .where('store', '=', usernameProofStore.store)
     .where('conflict_key', '=', key),
 );
@@ -137,20 +149,22 @@ function pagedMessages<S extends Shape, Args extends unknown[]>(
       ...args: Args
     ) => {
       const query = filter(selectMessages(db), shape, ...args)
-        .select(['encoded', 'ts_hash'])
+        .select(STORED)
         .orderBy('ts_hash', shape.reverse ? 'desc' : 'asc')
         .limit(limit);
       return shape.after ? query.where('ts_hash', shape.reverse ? '<' : '>', after as Uint8Array) : query;
     },
   );
-  return async (
+  return async <Item>(
     db: Kysely<NodeTables>,
+    item: (stored: StoredMessage) => Item,
     page: MessagePageRequest,
     shape: S,
     ...args: Args
-  ): Promise<MessagePage> => {
+  ): Promise<Page<Item, Uint8Array>> => {
     const limit = checkLimit(page.limit);
-    return pageOf(await run({ ...shape, ...pageShapeOf(page) }, db, page.after, limit + 1, ...args), limit);
+    const rows = await run({ ...shape, ...pageShapeOf(page) }, db, page.after, limit + 1, ...args);
+    return toPage(rows, limit, item, (row) => row.tsHash);
   };
 }
 
@@ -158,15 +172,6 @@ const pageShapeOf = (page: MessagePageRequest): PageShape => ({
   reverse: page.reverse === true,
   after: page.after !== undefined,
 });
-
-/** The page of `limit` messages in `rows`, read with one more to tell whether a next page exists. */
-const pageOf = (rows: { encoded: Uint8Array; ts_hash: Uint8Array }[], limit: number): MessagePage =>
-  toPage(
-    rows,
-    limit,
-    (row) => decodeStored(row.encoded),
-    (row) => row.ts_hash,
-  );
 
 /** One of a fid's stores, within a ts_hash range. */
 const storeOfFid = pagedMessages(
@@ -245,7 +250,7 @@ const mentionsOfFid = reusableQueryByShape(
     const query = db
       .selectFrom('cast_mentions as m')
       .innerJoin('messages', 'messages.hash', 'm.hash')
-      .select(['messages.encoded', 'm.ts_hash'])
+      .select(['messages.encoded', 'm.ts_hash as tsHash'])
       .where('m.mentioned_fid', '=', fid)
       .orderBy('m.ts_hash', shape.reverse ? 'desc' : 'asc')
       .limit(limit);
@@ -253,13 +258,49 @@ const mentionsOfFid = reusableQueryByShape(
   },
 );
 
-const decodedFirst = ([row]: { encoded: Uint8Array }[]) =>
-  row === undefined ? undefined : decodeStored(row.encoded);
+const decoded = (stored: StoredMessage): Message => decodeStored(stored.encoded);
 
 /** The message reads both transports serve, over the messages the engine stored. Misses are `undefined`. */
 export function createMessageReads(db: Kysely<NodeTables>, clock: Clock, limits: StoreLimits) {
+  return {
+    ...readsOf(db, decoded),
+    /**
+     * The same reads answering each message undecoded, for a transport that keeps what it renders of a
+     * message by its hash (the HTTP API).
+     */
+    stored: readsOf(db, (stored: StoredMessage) => stored),
+
+    /**
+     * Per store: its limit for the fid's net units, how much is used, and the oldest message. The lends'
+     * limit (one per purchased unit) is reported as Snapchain reports it and never enforced.
+     */
+    async storageUsage(fid: number): Promise<StorageUsage> {
+      const balance = await storageBalance(db, fid, clock.now());
+      const counts = await countsByStore(db, fid);
+      const stores: StoreUsage[] = [];
+      for (const { store, limitReportedOnly } of STORES) {
+        const used = counts.get(store) ?? 0;
+        const oldest = used === 0 ? undefined : await oldestStored(db, fid, store);
+        stores.push({
+          store,
+          limit: limitReportedOnly ? storeLimit(balance.purchased, store) : limits(balance.net, store),
+          used,
+          earliest: oldest && { timestamp: tsHashTimestamp(oldest), hash: tsHashHash(oldest) },
+        });
+      }
+      return { balance, stores };
+    },
+  };
+}
+
+export type MessageReads = ReturnType<typeof createMessageReads>;
+
+/** The message reads, each message answered as `item` makes it of the row read. */
+function readsOf<Item>(db: Kysely<NodeTables>, item: (stored: StoredMessage) => Item) {
+  type ItemPage = Page<Item, Uint8Array>;
+  const first = ([row]: StoredMessage[]) => (row === undefined ? undefined : item(row));
   const byKey = async (fid: number, store: number, key: Uint8Array, type: MessageType) =>
-    decodedFirst(await messageAtKey(db, fid, store, key, type));
+    first(await messageAtKey(db, fid, store, key, type));
   const allMessagesByFid = (
     fid: number,
     store: LimitedStore,
@@ -268,18 +309,18 @@ export function createMessageReads(db: Kysely<NodeTables>, clock: Clock, limits:
   ) => {
     const { from, until } = tsHashRange(bounds);
     const shape = { from: from !== undefined, until: until !== undefined };
-    return storeOfFid(db, page, shape, fid, store, from, until);
+    return storeOfFid(db, item, page, shape, fid, store, from, until);
   };
   const addsByFid = (fid: number, store: number, page: MessagePageRequest, type?: ReactionType) => {
     const reactionType = typeFilter(type);
-    return addsOfFid(db, page, { reactionType: reactionType !== undefined }, fid, store, reactionType);
+    return addsOfFid(db, item, page, { reactionType: reactionType !== undefined }, fid, store, reactionType);
   };
   const linksByFid = (fid: number, type: MessageType, page: MessagePageRequest, linkType?: string) =>
-    linksOfFid(db, page, { linkType: linkType !== undefined }, fid, type, utf8OrUndefined(linkType));
+    linksOfFid(db, item, page, { linkType: linkType !== undefined }, fid, type, utf8OrUndefined(linkType));
 
   return {
-    messageByHash: async (hash: Uint8Array): Promise<Message | undefined> =>
-      decodedFirst(await messageOfHash(db, hash)),
+    messageByHash: async (hash: Uint8Array): Promise<Item | undefined> =>
+      first(await messageOfHash(db, hash)),
     castById: (castId: CastId) =>
       byKey(castId.fid, castStore.store, castKey(castId.hash), MessageType.CAST_ADD),
     reactionById: (fid: number, type: ReactionType, target: Target) =>
@@ -291,8 +332,8 @@ export function createMessageReads(db: Kysely<NodeTables>, clock: Clock, limits:
     verification: (fid: number, address: Uint8Array) =>
       byKey(fid, verificationStore.store, verificationKey(address), MessageType.VERIFICATION_ADD_ETH_ADDRESS),
     /** The UsernameProof message holding an ENS name, whichever fid holds it. */
-    usernameProofByName: async (name: string): Promise<Message | undefined> =>
-      decodedFirst(await usernameProofAtKey(db, usernameProofKey(name))),
+    usernameProofByName: async (name: string): Promise<Item | undefined> =>
+      first(await usernameProofAtKey(db, usernameProofKey(name))),
 
     /**
      * Every message of one of the fid's stores, adds and removes (and link compact states), within
@@ -320,48 +361,35 @@ export function createMessageReads(db: Kysely<NodeTables>, clock: Clock, limits:
     linkCompactState: (fid: number, type: string) =>
       byKey(fid, linkStore.store, compactStateKey(type), MessageType.LINK_COMPACT_STATE),
 
-    castsByParent: (parent: Target, page: MessagePageRequest): Promise<MessagePage> =>
+    castsByParent: (parent: Target, page: MessagePageRequest): Promise<ItemPage> =>
       'castId' in parent
-        ? castsOfParent(db, page, { castId: true }, parent.castId.fid, parent.castId.hash, undefined)
-        : castsOfParent(db, page, { castId: false }, undefined, undefined, utf8(parent.url)),
-    reactionsByTarget(target: Target, page: MessagePageRequest, type?: ReactionType): Promise<MessagePage> {
+        ? castsOfParent(db, item, page, { castId: true }, parent.castId.fid, parent.castId.hash, undefined)
+        : castsOfParent(db, item, page, { castId: false }, undefined, undefined, utf8(parent.url)),
+    reactionsByTarget(target: Target, page: MessagePageRequest, type?: ReactionType): Promise<ItemPage> {
       const reactionType = typeFilter(type);
       const shape = { castId: 'castId' in target, reactionType: reactionType !== undefined };
       return 'castId' in target
-        ? reactionsToTarget(db, page, shape, target.castId.fid, target.castId.hash, undefined, reactionType)
-        : reactionsToTarget(db, page, shape, undefined, undefined, utf8(target.url), reactionType);
+        ? reactionsToTarget(
+            db,
+            item,
+            page,
+            shape,
+            target.castId.fid,
+            target.castId.hash,
+            undefined,
+            reactionType,
+          )
+        : reactionsToTarget(db, item, page, shape, undefined, undefined, utf8(target.url), reactionType);
     },
     linksByTargetFid: (targetFid: number, page: MessagePageRequest, type?: string) =>
-      linksToFid(db, page, { linkType: type !== undefined }, targetFid, utf8OrUndefined(type)),
-    async castsByMention(fid: number, page: MessagePageRequest): Promise<MessagePage> {
+      linksToFid(db, item, page, { linkType: type !== undefined }, targetFid, utf8OrUndefined(type)),
+    async castsByMention(fid: number, page: MessagePageRequest): Promise<ItemPage> {
       const limit = checkLimit(page.limit);
-      return pageOf(await mentionsOfFid(pageShapeOf(page), db, fid, page.after, limit + 1), limit);
-    },
-
-    /**
-     * Per store: its limit for the fid's net units, how much is used, and the oldest message. The lends'
-     * limit (one per purchased unit) is reported as Snapchain reports it and never enforced.
-     */
-    async storageUsage(fid: number): Promise<StorageUsage> {
-      const balance = await storageBalance(db, fid, clock.now());
-      const counts = await countsByStore(db, fid);
-      const stores: StoreUsage[] = [];
-      for (const { store, limitReportedOnly } of STORES) {
-        const used = counts.get(store) ?? 0;
-        const oldest = used === 0 ? undefined : await oldestStored(db, fid, store);
-        stores.push({
-          store,
-          limit: limitReportedOnly ? storeLimit(balance.purchased, store) : limits(balance.net, store),
-          used,
-          earliest: oldest && { timestamp: tsHashTimestamp(oldest), hash: tsHashHash(oldest) },
-        });
-      }
-      return { balance, stores };
+      const rows = await mentionsOfFid(pageShapeOf(page), db, fid, page.after, limit + 1);
+      return toPage(rows, limit, item, (row) => row.tsHash);
     },
   };
 }
-
-export type MessageReads = ReturnType<typeof createMessageReads>;
 
 function ofFid(query: MessagesQuery, fid: number, store: number): MessagesQuery {
   return query.where('fid', '=', fid).where('store', '=', store);

@@ -4,6 +4,7 @@ import type { ConnectionSettings, HttpApp, HttpAppOptions } from '../../shared/h
 import type { NodeApi } from '../api.js';
 import type { EventStreams } from '../events/event-stream.js';
 import { nodeErrorRenderer } from './errors.js';
+import { createMessageJson } from './message-json.js';
 import { registerCastRoutes } from './routes/casts.js';
 import { registerEventStreamRoute } from './routes/event-stream.js';
 import { registerEventRoutes } from './routes/events.js';
@@ -54,10 +55,11 @@ export async function createNodeHttpApp(options: NodeHttpOptions): Promise<HttpA
     metrics: options.metrics,
   });
   registerSubmitRoutes(app, api, options.submitGuard ?? createSubmitGuard({ perMinute: 0 }));
-  registerCastRoutes(app, api);
-  registerReactionRoutes(app, api);
-  registerLinkRoutes(app, api);
-  registerUserRoutes(app, api);
+  const messages = createMessageJson();
+  registerCastRoutes(app, api, messages);
+  registerReactionRoutes(app, api, messages);
+  registerLinkRoutes(app, api, messages);
+  registerUserRoutes(app, api, messages);
   registerOnChainRoutes(app, api);
   registerEventRoutes(app, api);
   registerEventStreamRoute(app, options.eventStreams, { keepAliveMs: options.streamKeepAliveMs });

@@ -8,7 +8,6 @@ import {
 import { OnChainEvent } from '../../protocol/gen/onchain_event.js';
 import {
   FidsResponse,
-  MessagesResponse,
   OnChainEventResponse,
   signerSourceToJSON,
   StorageLimit,
@@ -25,7 +24,7 @@ import type { SignerCounts, SignerPosition, StorageUsage } from '../engine/index
 import type { EventsPage } from '../events/index.js';
 import type { ChainPosition } from '../onchain/index.js';
 import type { Page } from '../store/page.js';
-import { chainPositions, fidPositions, nextPageToken, signerPositions, tsHashPositions } from '../paging.js';
+import { chainPositions, fidPositions, nextPageToken, signerPositions } from '../paging.js';
 
 /**
  * The reference's JSON for each response: the generated type's ts-proto JSON with the hub's byte-field
@@ -36,14 +35,6 @@ export const messageJson = (message: Message) => toHubJson(Message, message);
 export const onChainEventJson = (event: OnChainEvent) => toHubJson(OnChainEvent, event);
 export const hubEventJson = (event: HubEvent) => toHubJson(HubEvent, event);
 export const usernameProofJson = (proof: UserNameProof) => toHubJson(UserNameProof, proof);
-
-/** `nextPageToken` is always present: `""` on the last page, as the reference sends it. */
-export function messagesJson(page: Page<Message, Uint8Array>): unknown {
-  return toHubJson(MessagesResponse, {
-    messages: page.items,
-    nextPageToken: nextPageToken(page, tsHashPositions) ?? new Uint8Array(),
-  });
-}
 
 /** `nextPageToken` only when a next page exists, as the reference sends it. */
 /**

@@ -7,7 +7,7 @@ import { tsHashPositions } from '../../paging.js';
 import { pageRequest } from '../paging.js';
 import * as p from '../params.js';
 import type { Query } from '../params.js';
-import { messageJson, messagesJson } from '../render.js';
+import type { MessageJson } from '../message-json.js';
 import { HubMessage, MessagesPage } from './response-schemas.js';
 import { described, FID, PAGING } from './route-schema.js';
 
@@ -21,7 +21,7 @@ function parentOf(query: Query): Target {
   throw badParam('castsByParent needs either fid and hash (the parent cast) or url');
 }
 
-export function registerCastRoutes(app: HttpApp, { engine }: NodeApi): void {
+export function registerCastRoutes(app: HttpApp, { engine }: NodeApi, messages: MessageJson): void {
   app.get(
     '/v1/castById',
     described(
@@ -29,19 +29,20 @@ export function registerCastRoutes(app: HttpApp, { engine }: NodeApi): void {
       { fid: FID, hash: 'Cast hash, 0x + 40 hex digits' },
       HubMessage,
     ),
-    async ({ query }) => {
+    async ({ query }, reply) => {
       const fid = p.required(query, 'fid', p.fid);
       const hash = p.required(query, 'hash', p.messageHash);
-      return messageJson(found(await engine.castById({ fid, hash }), notFound.cast(fid)));
+      return messages.item(reply, found(await engine.stored.castById({ fid, hash }), notFound.cast(fid)));
     },
   );
 
   app.get(
     '/v1/castsByFid',
     described("A fid's CastAdds and CastRemoves, oldest first", { fid: FID, ...PAGING }, MessagesPage),
-    async ({ query }) =>
-      messagesJson(
-        await engine.castsByFid(p.required(query, 'fid', p.fid), pageRequest(query, tsHashPositions)),
+    async ({ query }, reply) =>
+      messages.page(
+        reply,
+        await engine.stored.castsByFid(p.required(query, 'fid', p.fid), pageRequest(query, tsHashPositions)),
       ),
   );
 
@@ -57,8 +58,11 @@ export function registerCastRoutes(app: HttpApp, { engine }: NodeApi): void {
       },
       MessagesPage,
     ),
-    async ({ query }) =>
-      messagesJson(await engine.castsByParent(parentOf(query), pageRequest(query, tsHashPositions))),
+    async ({ query }, reply) =>
+      messages.page(
+        reply,
+        await engine.stored.castsByParent(parentOf(query), pageRequest(query, tsHashPositions)),
+      ),
   );
 
   app.get(
@@ -68,9 +72,13 @@ export function registerCastRoutes(app: HttpApp, { engine }: NodeApi): void {
       { fid: 'The mentioned fid (required)', ...PAGING },
       MessagesPage,
     ),
-    async ({ query }) =>
-      messagesJson(
-        await engine.castsByMention(p.required(query, 'fid', p.fid), pageRequest(query, tsHashPositions)),
+    async ({ query }, reply) =>
+      messages.page(
+        reply,
+        await engine.stored.castsByMention(
+          p.required(query, 'fid', p.fid),
+          pageRequest(query, tsHashPositions),
+        ),
       ),
   );
 }

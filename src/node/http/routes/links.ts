@@ -5,11 +5,11 @@ import { notFound } from '../../not-found.js';
 import { tsHashPositions } from '../../paging.js';
 import { pageRequest } from '../paging.js';
 import * as p from '../params.js';
-import { messageJson, messagesJson } from '../render.js';
+import type { MessageJson } from '../message-json.js';
 import { HubMessage, MessagesPage } from './response-schemas.js';
 import { described, FID, LINK_TYPE, PAGING } from './route-schema.js';
 
-export function registerLinkRoutes(app: HttpApp, { engine }: NodeApi): void {
+export function registerLinkRoutes(app: HttpApp, { engine }: NodeApi, messages: MessageJson): void {
   app.get(
     '/v1/linkById',
     described(
@@ -21,20 +21,21 @@ export function registerLinkRoutes(app: HttpApp, { engine }: NodeApi): void {
       },
       HubMessage,
     ),
-    async ({ query }) => {
+    async ({ query }, reply) => {
       const fid = p.required(query, 'fid', p.fid);
       const targetFid = p.required(query, 'target_fid', p.fid);
-      const link = await engine.linkById(fid, p.required(query, 'link_type', p.linkType), targetFid);
-      return messageJson(found(link, notFound.link(fid)));
+      const link = await engine.stored.linkById(fid, p.required(query, 'link_type', p.linkType), targetFid);
+      return messages.item(reply, found(link, notFound.link(fid)));
     },
   );
 
   app.get(
     '/v1/linksByFid',
     described("A fid's LinkAdds", { fid: FID, link_type: LINK_TYPE, ...PAGING }, MessagesPage),
-    async ({ query }) =>
-      messagesJson(
-        await engine.linksByFid(
+    async ({ query }, reply) =>
+      messages.page(
+        reply,
+        await engine.stored.linksByFid(
           p.required(query, 'fid', p.fid),
           pageRequest(query, tsHashPositions),
           p.optional(query, 'link_type', p.linkType),
@@ -53,9 +54,10 @@ export function registerLinkRoutes(app: HttpApp, { engine }: NodeApi): void {
       },
       MessagesPage,
     ),
-    async ({ query }) =>
-      messagesJson(
-        await engine.linksByTargetFid(
+    async ({ query }, reply) =>
+      messages.page(
+        reply,
+        await engine.stored.linksByTargetFid(
           p.required(query, 'target_fid', p.fid),
           pageRequest(query, tsHashPositions),
           p.optional(query, 'link_type', p.linkType),

@@ -7,7 +7,7 @@ import { tsHashPositions } from '../../paging.js';
 import { pageRequest } from '../paging.js';
 import * as p from '../params.js';
 import type { Query } from '../params.js';
-import { messageJson, messagesJson } from '../render.js';
+import type { MessageJson } from '../message-json.js';
 import { HubMessage, MessagesPage } from './response-schemas.js';
 import { described, FID, PAGING, REACTION_TYPE } from './route-schema.js';
 
@@ -32,7 +32,7 @@ const TARGET = {
   target_hash: "The target cast's hash (required)",
 };
 
-export function registerReactionRoutes(app: HttpApp, { engine }: NodeApi): void {
+export function registerReactionRoutes(app: HttpApp, { engine }: NodeApi, messages: MessageJson): void {
   app.get(
     '/v1/reactionById',
     described(
@@ -44,20 +44,21 @@ export function registerReactionRoutes(app: HttpApp, { engine }: NodeApi): void 
       },
       HubMessage,
     ),
-    async ({ query }) => {
+    async ({ query }, reply) => {
       const fid = p.required(query, 'fid', p.fid);
       const type = p.required(query, 'reaction_type', reactionType);
-      const reaction = await engine.reactionById(fid, type, targetCast(query));
-      return messageJson(found(reaction, notFound.reaction(fid)));
+      const reaction = await engine.stored.reactionById(fid, type, targetCast(query));
+      return messages.item(reply, found(reaction, notFound.reaction(fid)));
     },
   );
 
   app.get(
     '/v1/reactionsByFid',
     described("A fid's ReactionAdds", { fid: FID, reaction_type: REACTION_TYPE, ...PAGING }, MessagesPage),
-    async ({ query }) =>
-      messagesJson(
-        await engine.reactionsByFid(
+    async ({ query }, reply) =>
+      messages.page(
+        reply,
+        await engine.stored.reactionsByFid(
           p.required(query, 'fid', p.fid),
           pageRequest(query, tsHashPositions),
           listType(query),
@@ -68,9 +69,10 @@ export function registerReactionRoutes(app: HttpApp, { engine }: NodeApi): void 
   app.get(
     '/v1/reactionsByCast',
     described('ReactionAdds on a cast', { ...TARGET, reaction_type: REACTION_TYPE, ...PAGING }, MessagesPage),
-    async ({ query }) =>
-      messagesJson(
-        await engine.reactionsByTarget(
+    async ({ query }, reply) =>
+      messages.page(
+        reply,
+        await engine.stored.reactionsByTarget(
           targetCast(query),
           pageRequest(query, tsHashPositions),
           listType(query),
@@ -89,9 +91,10 @@ export function registerReactionRoutes(app: HttpApp, { engine }: NodeApi): void 
       },
       MessagesPage,
     ),
-    async ({ query }) =>
-      messagesJson(
-        await engine.reactionsByTarget(
+    async ({ query }, reply) =>
+      messages.page(
+        reply,
+        await engine.stored.reactionsByTarget(
           { url: p.required(query, 'url', p.url) },
           pageRequest(query, tsHashPositions),
           listType(query),

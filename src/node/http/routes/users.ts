@@ -7,14 +7,15 @@ import { notFound } from '../../not-found.js';
 import { tsHashPositions } from '../../paging.js';
 import { pageRequest } from '../paging.js';
 import * as p from '../params.js';
-import { messageJson, messagesJson, usernameProofJson, usernameProofsJson } from '../render.js';
+import type { MessageJson } from '../message-json.js';
+import { usernameProofJson, usernameProofsJson } from '../render.js';
 import { MESSAGE_OR_PAGE, UserNameProof, UserNameProofs } from './response-schemas.js';
 import { described, FID, PAGING } from './route-schema.js';
 
 const userDataType = p.enumOf(userDataTypeFromJSON, 'USER_DATA_TYPE_');
 
 /** Profiles: user data, usernames and verified addresses. */
-export function registerUserRoutes(app: HttpApp, api: NodeApi): void {
+export function registerUserRoutes(app: HttpApp, api: NodeApi, messages: MessageJson): void {
   const { engine } = api;
 
   app.get(
@@ -28,13 +29,16 @@ export function registerUserRoutes(app: HttpApp, api: NodeApi): void {
       },
       MESSAGE_OR_PAGE,
     ),
-    async ({ query }) => {
+    async ({ query }, reply) => {
       const fid = p.required(query, 'fid', p.fid);
       const type = typeFilter(p.optional(query, 'user_data_type', userDataType));
       if (type === undefined) {
-        return messagesJson(await engine.userDataByFid(fid, pageRequest(query, tsHashPositions)));
+        return messages.page(
+          reply,
+          await engine.stored.userDataByFid(fid, pageRequest(query, tsHashPositions)),
+        );
       }
-      return messageJson(found(await engine.userData(fid, type), notFound.userData()));
+      return messages.item(reply, found(await engine.stored.userData(fid, type), notFound.userData()));
     },
   );
 
@@ -68,14 +72,17 @@ export function registerUserRoutes(app: HttpApp, api: NodeApi): void {
       },
       MESSAGE_OR_PAGE,
     ),
-    async ({ query }) => {
+    async ({ query }, reply) => {
       const fid = p.required(query, 'fid', p.fid);
       const address = p.optional(query, 'address', p.verifiedAddress);
       if (address === undefined) {
-        return messagesJson(await engine.verificationsByFid(fid, pageRequest(query, tsHashPositions)));
+        return messages.page(
+          reply,
+          await engine.stored.verificationsByFid(fid, pageRequest(query, tsHashPositions)),
+        );
       }
-      const verification = await engine.verification(fid, address);
-      return messageJson(found(verification, notFound.verification(fid)));
+      const verification = await engine.stored.verification(fid, address);
+      return messages.item(reply, found(verification, notFound.verification(fid)));
     },
   );
 }
