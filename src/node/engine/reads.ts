@@ -39,15 +39,6 @@ import { makeTsHash, tsHashHash, tsHashTimestamp } from './ts-hash.js';
 export type MessagePageRequest = PageRequest<Uint8Array>;
 export type MessagePage = Page<Message, Uint8Array>;
 
-/**
- * A message as the reads select it, not yet decoded: its stored bytes (the message without `data`) and its
- * ts_hash, whose last 20 bytes are its hash.
- */
-export interface StoredMessage {
-  encoded: Uint8Array;
-  tsHash: Uint8Array;
-}
-
 /** Inclusive bounds on `MessageData.timestamp` (Farcaster seconds, uint32); an absent bound is open. */
 export interface TimestampBounds {
   start?: number | undefined;
@@ -94,9 +85,6 @@ function selectMessages(db: Kysely<NodeTables>) {
 
 type MessagesQuery = ReturnType<typeof selectMessages>;
 
-/** The columns selected as a {@link StoredMessage}. */
-const STORED = ['encoded', 'ts_hash as tsHash'] as const;
-
 /**
  * Every read below is a statement compiled once (reusable-query.ts) and re-run with the request's values:
  * in a server, building and compiling it anew cost 10-45 µs a read (docs/performance.md). A query's clauses
@@ -107,16 +95,16 @@ const STORED = ['encoded', 'ts_hash as tsHash'] as const;
 const messageAtKey = reusableQuery(
   (db: Kysely<NodeTables>, fid: number, store: number, key: Uint8Array, type: MessageType) =>
     ofFid(selectMessages(db), fid, store)
-      .select(STORED)
+      .select('encoded')
       .where('conflict_key', '=', key)
       .where('type', '=', type),
 );
 const messageOfHash = reusableQuery((db: Kysely<NodeTables>, hash: Uint8Array) =>
-  selectMessages(db).select(STORED).where('hash', '=', hash),
+  selectMessages(db).select('encoded').where('hash', '=', hash),
 );
 const usernameProofAtKey = reusableQuery((db: Kysely<NodeTables>, key: Uint8Array) =>
   selectMessages(db)
-    .select(STORED)
+    .select('encoded')
     .where('store', '=', usernameProofStore.store)
     .where('conflict_key', '=', key),
 );
@@ -149,7 +137,7 @@ function pagedMessages<S extends Shape, Args extends unknown[]>(
       ...args: Args
     ) => {
       const query = filter(selectMessages(db), shape, ...args)
-        .select(STORED)
+        .select('encoded')
         .orderBy('ts_hash', shape.reverse ? 'desc' : 'asc')
         .limit(limit);
       return shape.after ? query.where('ts_hash', shape.reverse ? '<' : '>', after as Uint8Array) : query;
@@ -157,14 +145,14 @@ function pagedMessages<S extends Shape, Args extends unknown[]>(
   );
   return async <Item>(
     db: Kysely<NodeTables>,
-    item: (stored: StoredMessage) => Item,
+    item: (encoded: Uint8Array) => Item,
     page: MessagePageRequest,
     shape: S,
     ...args: Args
   ): Promise<Page<Item, Uint8Array>> => {
     const limit = checkLimit(page.limit);
     const rows = await run({ ...shape, ...pageShapeOf(page) }, db, page.after, limit + 1, ...args);
-    return toPage(rows, limit, item, (row) => row.tsHash);
+    return pageOf(rows, limit, item);
   };
 }
 
@@ -250,7 +238,7 @@ const mentionsOfFid = reusableQueryByShape(
     const query = db
       .selectFrom('cast_mentions as m')
       .innerJoin('messages', 'messages.hash', 'm.hash')
-      .select(['messages.encoded', 'm.ts_hash as tsHash'])
+      .select('messages.encoded')
       .where('m.mentioned_fid', '=', fid)
       .orderBy('m.ts_hash', shape.reverse ? 'desc' : 'asc')
       .limit(limit);
@@ -258,17 +246,37 @@ const mentionsOfFid = reusableQueryByShape(
   },
 );
 
-const decoded = (stored: StoredMessage): Message => decodeStored(stored.encoded);
+/**
+ * The page of `limit` messages in `rows`, read with one more to tell whether a next page exists. Its
+ * position is the last message's ts_hash, made from that message's timestamp and hash as the store made it
+ * (message-rows.ts): selecting the column with every row would cost SQLite a blob (~1 µs) per row.
+ */
+function pageOf<Item>(
+  rows: { encoded: Uint8Array }[],
+  limit: number,
+  item: (encoded: Uint8Array) => Item,
+): Page<Item, Uint8Array> {
+  return toPage(
+    rows,
+    limit,
+    (row) => item(row.encoded),
+    (row) => {
+      const message = decodeStored(row.encoded);
+      if (message.data === undefined) throw new Error('a stored message has no data bytes');
+      return makeTsHash(message.data.timestamp, message.hash);
+    },
+  );
+}
 
 /** The message reads both transports serve, over the messages the engine stored. Misses are `undefined`. */
 export function createMessageReads(db: Kysely<NodeTables>, clock: Clock, limits: StoreLimits) {
   return {
-    ...readsOf(db, decoded),
+    ...readsOf(db, decodeStored),
     /**
-     * The same reads answering each message undecoded, for a transport that keeps what it renders of a
-     * message by its hash (the HTTP API).
+     * The same reads answering each message's stored bytes (the message without `data`) undecoded, for a
+     * transport that keeps what it renders of them (the HTTP API).
      */
-    stored: readsOf(db, (stored: StoredMessage) => stored),
+    stored: readsOf(db, (encoded: Uint8Array) => encoded),
 
     /**
      * Per store: its limit for the fid's net units, how much is used, and the oldest message. The lends'
@@ -296,9 +304,9 @@ export function createMessageReads(db: Kysely<NodeTables>, clock: Clock, limits:
 export type MessageReads = ReturnType<typeof createMessageReads>;
 
 /** The message reads, each message answered as `item` makes it of the row read. */
-function readsOf<Item>(db: Kysely<NodeTables>, item: (stored: StoredMessage) => Item) {
+function readsOf<Item>(db: Kysely<NodeTables>, item: (encoded: Uint8Array) => Item) {
   type ItemPage = Page<Item, Uint8Array>;
-  const first = ([row]: StoredMessage[]) => (row === undefined ? undefined : item(row));
+  const first = ([row]: { encoded: Uint8Array }[]) => (row === undefined ? undefined : item(row.encoded));
   const byKey = async (fid: number, store: number, key: Uint8Array, type: MessageType) =>
     first(await messageAtKey(db, fid, store, key, type));
   const allMessagesByFid = (
@@ -386,7 +394,7 @@ function readsOf<Item>(db: Kysely<NodeTables>, item: (stored: StoredMessage) => 
     async castsByMention(fid: number, page: MessagePageRequest): Promise<ItemPage> {
       const limit = checkLimit(page.limit);
       const rows = await mentionsOfFid(pageShapeOf(page), db, fid, page.after, limit + 1);
-      return toPage(rows, limit, item, (row) => row.tsHash);
+      return pageOf(rows, limit, item);
     },
   };
 }
