@@ -11,6 +11,7 @@ import type { AccountState, SignerStanding } from './account-state.js';
 import { checkEnsOwnership, ensProofOf, isEnsName } from './ens.js';
 import type { ResolvedNames } from './ens.js';
 import { checkExpiry, checkScope } from './signers/gasless-use.js';
+import type { Reader } from './store-spec.js';
 
 /** Where fname proofs come from (the fname sync's store); `proofOf` may run inside a merge transaction. */
 export interface FnameProofs {
@@ -36,7 +37,7 @@ export function registrationOf(accounts: AccountState, fid: number): HubResult<F
  * signs for the fid.
  */
 export async function checkAccount(
-  db: Kysely<NodeTables>,
+  read: Reader,
   fnames: FnameProofs,
   message: Message,
   data: MessageData,
@@ -54,15 +55,15 @@ export async function checkAccount(
   }
   const scope = standing.source === 'gasless' ? checkScope(standing.record, data.type) : ok(undefined);
   if (!scope.ok) return scope;
-  const names = await checkNames(db, fnames, data, registration.value.custodyAddress, resolved);
+  const names = await checkNames(read, fnames, data, registration.value.custodyAddress, resolved);
   if (!names.ok) return names;
   const expiry = standing.source === 'gasless' ? checkExpiry(standing.record, accounts.now) : ok(undefined);
   return expiry.ok ? ok(standing) : expiry;
 }
 
 /** A USERNAME names a name the fid holds; an ENS proof's name belongs to the fid's custody. */
-function checkNames(
-  db: Kysely<NodeTables>,
+async function checkNames(
+  read: Reader,
   fnames: FnameProofs,
   data: MessageData,
   custody: Uint8Array,
@@ -70,12 +71,12 @@ function checkNames(
 ): Promise<HubResult<void>> {
   const username = data.userDataBody;
   if (username?.type === UserDataType.USERNAME && username.value !== '') {
-    return checkUsername(db, fnames, data.fid, username.value, custody, names);
+    return checkUsername(await read(), fnames, data.fid, username.value, custody, names);
   }
   if (data.type === MessageType.USERNAME_PROOF && data.usernameProofBody !== undefined) {
-    return checkEnsOwnership(db, data.usernameProofBody, custody, names);
+    return checkEnsOwnership(await read(), data.usernameProofBody, custody, names);
   }
-  return Promise.resolve(ok(undefined));
+  return ok(undefined);
 }
 
 /** A USERNAME (an empty value clears it) must name a proof held by the fid: an fname, or a stored ENS proof. */

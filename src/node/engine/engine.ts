@@ -150,7 +150,7 @@ export function createEngine(options: EngineOptions): Engine {
       const accounts = await loadAccountState(db, [senderOf(received)], clock.now());
       const checked = isKeyMessage(data.type)
         ? await planKeyMessage(db, accounts, received, authority)
-        : await checkAccount(db, fnames, message, data, names, accounts);
+        : await checkAccount(() => Promise.resolve(db), fnames, message, data, names, accounts);
       return checked.ok ? ok(message) : checked;
     },
 

@@ -8,7 +8,7 @@ import type { LimitedStore, StorageUnits } from '../onchain/storage-units.js';
 import type { NodeTables } from '../store/schema.js';
 import type { OldestTracker } from './oldest-stored.js';
 import { reusableQuery } from '../../storage/reusable-query.js';
-import type { Incoming } from './store-spec.js';
+import type { Incoming, Reader } from './store-spec.js';
 import { compareBytes } from './ts-hash.js';
 
 /** How many messages a store holds for a fid's units; injectable so tests reach a limit with few messages. */
@@ -91,16 +91,16 @@ export async function oldestStoredOf(
  * oldest, which is rare.
  */
 export async function checkPrunable(
-  db: Kysely<NodeTables>,
+  read: Reader,
   incoming: Incoming,
   limit: number,
   oldest: OldestTracker,
 ): Promise<HubResult<void>> {
   const { fid, store, type } = incoming.row;
   if (!isCounted(type)) return ok(undefined);
-  const oldestTsHash = await oldest.get(db, fid, store);
+  const oldestTsHash = await oldest.get(read, fid, store);
   if (oldestTsHash === undefined || compareBytes(incoming.tsHash, oldestTsHash) > 0) return ok(undefined);
-  return (await countStored(db, fid, store)) >= limit
+  return (await countStored(await read(), fid, store)) >= limit
     ? fail('bad_request.prunable', 'message would be pruned')
     : ok(undefined);
 }

@@ -19,7 +19,8 @@ import type { ResolvedNames } from './ens.js';
 import { mergedEvent, removedEvent } from './events.js';
 import { checkPrunable, isCounted } from './limits.js';
 import type { StoreLimits } from './limits.js';
-import { globalRowsAtKey, rowMessage, rowsAtKey, toIncoming } from './message-rows.js';
+import type { KeyLookup } from './key-view.js';
+import { rowMessage, toIncoming } from './message-rows.js';
 import { trackOldest } from './oldest-stored.js';
 import type { OldestTracker } from './oldest-stored.js';
 import type { FidRateLimiter } from './rate-limit.js';
@@ -27,9 +28,11 @@ import { afterUse } from './signers/gasless-use.js';
 import { touchGaslessKey } from './signers/gasless-store.js';
 import { applyKeyPlan, isKeyMessage, planKeyMessage } from './signers/key-merge.js';
 import type { KeyAuthority } from './signers/key-merge.js';
+import { mergeRowsFor } from './merge-rows.js';
+import type { MergeRows } from './merge-rows.js';
 import type { Incoming, StoreSpec, StoredRow } from './store-spec.js';
 import { storeForType } from './stores/index.js';
-import { deleteRows, insertMessage, removalEvents } from './writes.js';
+import { removalEvents } from './writes.js';
 
 type Refusal = { ok: false; error: HubError };
 
@@ -73,10 +76,11 @@ export interface MergeDeps {
   readonly rateLimiter: FidRateLimiter;
 }
 
-/** What one batch reads once and shares between its messages. */
+/** What one batch reads once and shares between its messages, and where it reads and writes message rows. */
 interface BatchState {
   readonly accounts: AccountState;
   readonly oldest: OldestTracker;
+  readonly rows: MergeRows;
 }
 
 /**
@@ -106,13 +110,16 @@ export async function mergeBatch(
     const state: BatchState = {
       accounts: await loadAccountState(trx, batch.candidates.map(senderOf), deps.clock.now()),
       oldest: trackOldest(),
+      rows: mergeRowsFor(trx),
     };
     await state.oldest.prefetch(trx, storesOf(data));
+    await state.rows.prefetch(keysOf(batch.candidates));
     const results: HubResult<NewHubEvent[]>[] = [];
     for (const pending of batch.messages) {
       const prepared = await pending;
       results.push(prepared.ok ? await mergeOne(trx, deps, state, prepared.value) : prepared);
     }
+    await state.rows.flush();
     const appended = await appendEvents(
       trx,
       results.flatMap((result) => (result.ok ? result.value : [])),
@@ -148,6 +155,16 @@ function storesOf(data: readonly MessageData[]): [fid: number, store: number][] 
   return [...pairs.values()];
 }
 
+/** The keys the batch's messages look up: each one's own, and those its store's rules read. */
+function keysOf(candidates: readonly ReceivedMessage[]): KeyLookup[] {
+  return candidates.flatMap(({ message, data }) => {
+    const spec = storeForType(data.type);
+    if (spec === undefined) return [];
+    const keys = [spec.conflictKey(data, message.hash), ...(spec.ruleKeys?.(data) ?? [])];
+    return keys.map((key) => ({ fid: data.fid, store: spec.store, key }));
+  });
+}
+
 /**
  * The merge-time checks (node-api.md §4 steps 3-6, 10, 11) and the store's CRDT rules for one message, then
  * its writes. Returns its events: the merge's own first, then what it pruned or revoked. Key messages have
@@ -165,7 +182,7 @@ async function mergeOne(
     return plan.ok ? ok(await applyKeyPlan(trx, state.accounts, plan.value)) : plan;
   }
   const { message, data } = received;
-  const account = await checkAccount(trx, deps.fnames, message, data, names, state.accounts);
+  const account = await checkAccount(state.rows.read, deps.fnames, message, data, names, state.accounts);
   if (!account.ok) return account;
   const spec = storeForType(data.type);
   // FrameAction (validate-only) and any other type without a store.
@@ -182,26 +199,31 @@ async function mergeOne(
     return fail('unavailable', `rate limit exceeded for FID ${data.fid}`);
   }
   if (!spec.limitReportedOnly) {
-    const prunable = await checkPrunable(trx, incoming, deps.limits(balance.net, spec.store), state.oldest);
+    const prunable = await checkPrunable(
+      state.rows.read,
+      incoming,
+      deps.limits(balance.net, spec.store),
+      state.oldest,
+    );
     if (!prunable.ok) return prunable;
   }
 
-  const plan = await planMerge(trx, spec, incoming);
+  const plan = await planMerge(state, spec, incoming);
   if (!plan.ok) return plan;
   // Only now, when the message is sure to change the stores, does it count against the fid's allowance.
   deps.rateLimiter.consume(data.fid, nowMs);
   const { deleted, replaced, dependents } = plan.value;
   const removed = [...deleted, ...replaced, ...dependents];
-  await deleteRows(trx, removed);
+  await state.rows.delete(removed);
   for (const row of removed) state.oldest.deleted(row);
   const prunedAtOnce = spec.prunedOnMerge?.(data) === true;
   if (!prunedAtOnce) {
-    await insertMessage(trx, incoming);
+    await state.rows.insert(incoming);
     state.oldest.inserted({ ...incoming.row, tsHash: incoming.tsHash });
   }
   await recordUse(trx, state.accounts, account.value, data.timestamp);
   const changed = spec.storageChangedFor?.(data);
-  if (changed !== undefined) await state.accounts.reloadBalances(trx, changed);
+  if (changed !== undefined) await state.accounts.reloadBalances(await state.rows.read(), changed);
   return ok([
     mergedEvent(spec, incoming, deleted.map(rowMessage)),
     ...(prunedAtOnce ? [removedEvent(spec, 'prune', incoming.message)] : []),
@@ -234,30 +256,32 @@ interface MergePlan {
 
 /** Decides what merging `incoming` does, reading only. */
 async function planMerge(
-  trx: Kysely<NodeTables>,
+  state: BatchState,
   spec: StoreSpec,
   incoming: Incoming,
 ): Promise<HubResult<MergePlan>> {
-  const replaced = spec.rules === undefined ? ok([]) : await spec.rules(trx, incoming);
+  const { rows } = state;
+  const reads = {
+    rowsAtKey: (fid: number, store: number, key: Uint8Array) => rows.rowsAt({ fid, store, key }, false),
+    read: rows.read,
+  };
+  const replaced = spec.rules === undefined ? ok([]) : await spec.rules(reads, incoming);
   if (!replaced.ok) return replaced;
+  const { fid, store, conflict_key: key } = incoming.row;
+  // For a globally unique add, the other fids' adds of the key compete too.
+  const othersAdds = spec.globallyUnique === true && !incoming.isRemove;
   const resolved = resolveConflict(
     spec.ordering,
     incoming,
-    await competitors(trx, spec, incoming),
+    await rows.rowsAt({ fid, store, key }, othersAdds),
     (winner) => spec.describeConflict?.(incoming, winner) ?? conflictText(winner),
   );
   if (!resolved.ok) return resolved;
   const dependents: StoredRow[] = [];
   for (const row of resolved.value) {
-    if (row.fid !== incoming.row.fid) dependents.push(...((await spec.dependents?.(trx, row)) ?? []));
+    if (row.fid !== fid && spec.dependents !== undefined) {
+      dependents.push(...(await spec.dependents(await rows.read(), row)));
+    }
   }
   return ok({ deleted: resolved.value, replaced: replaced.value, dependents });
-}
-
-/** The stored message of the same key, and for a globally unique add the other fids' adds of that key. */
-function competitors(trx: Kysely<NodeTables>, spec: StoreSpec, incoming: Incoming): Promise<StoredRow[]> {
-  const { fid, store, conflict_key: key } = incoming.row;
-  return spec.globallyUnique && !incoming.isRemove
-    ? globalRowsAtKey(trx, fid, store, key)
-    : rowsAtKey(trx, fid, store, key);
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { NodeTables } from '../store/schema.js';
 import { isCounted, oldestStored, oldestStoredOf } from './limits.js';
+import type { Reader } from './store-spec.js';
 import { compareBytes, sameBytes } from './ts-hash.js';
 
 /** What the tracker needs of a written or deleted row. */
@@ -15,7 +16,7 @@ interface Placed {
 export interface OldestTracker {
   /** Reads the pairs not known yet, all at once. */
   prefetch(db: Kysely<NodeTables>, pairs: readonly (readonly [fid: number, store: number])[]): Promise<void>;
-  get(db: Kysely<NodeTables>, fid: number, store: number): Promise<Uint8Array | undefined>;
+  get(read: Reader, fid: number, store: number): Promise<Uint8Array | undefined>;
   inserted(row: Placed): void;
   deleted(row: Placed): void;
 }
@@ -34,10 +35,10 @@ export function trackOldest(): OldestTracker {
       for (const { fid, store, tsHash } of await oldestStoredOf(db, unknown))
         known.set(keyOf(fid, store), tsHash);
     },
-    async get(db, fid, store) {
+    async get(read, fid, store) {
       const key = keyOf(fid, store);
       if (known.has(key)) return known.get(key);
-      const oldest = await oldestStored(db, fid, store);
+      const oldest = await oldestStored(await read(), fid, store);
       known.set(key, oldest);
       return oldest;
     },

@@ -44,6 +44,16 @@ export interface Incoming extends Ranked {
 
 export type RemovalKind = 'prune' | 'revoke';
 
+/** The database for a read, with every write of the merge batch so far applied (they may be buffered). */
+export type Reader = () => Promise<Kysely<NodeTables>>;
+
+/** What a store's rules read. */
+export interface RuleReads {
+  /** The fid's message of a key its `ruleKeys` names, as the batch has left it. */
+  rowsAtKey(fid: number, store: number, key: Uint8Array): Promise<StoredRow[]>;
+  read: Reader;
+}
+
 /** What a store's storage check sees of the sender. */
 export interface StorageContext {
   readonly balance: StorageBalance;
@@ -64,7 +74,9 @@ export interface StoreSpec {
   /** Add keys unique across fids (verified addresses, ENS names): other fids' adds of the key compete too. */
   readonly globallyUnique?: boolean;
   /** Rules beyond the key, checked first: refuse the message, or name stored rows it silently replaces. */
-  rules?(db: Kysely<NodeTables>, incoming: Incoming): Promise<HubResult<StoredRow[]>>;
+  rules?(reads: RuleReads, incoming: Incoming): Promise<HubResult<StoredRow[]>>;
+  /** Keys of the fid's store that `rules` looks up, read with the batch's own keys. */
+  ruleKeys?(data: MessageData): Uint8Array[];
   /** Text of a conflict when `winner` outranks the incoming message; undefined for the generic texts. */
   describeConflict?(incoming: Incoming, winner: StoredRow): string | undefined;
   /** The event of a merge (default MERGE_MESSAGE listing `deleted`). */

@@ -1,15 +1,13 @@
-import type { Kysely } from 'kysely';
 import { fail, ok } from '../../../protocol/errors.js';
 import type { HubResult } from '../../../protocol/errors.js';
 import { MessageType } from '../../../protocol/gen/message.js';
 import type { MessageData } from '../../../protocol/gen/message.js';
 import { StoreType } from '../../../protocol/gen/request_response.js';
-import type { NodeTables } from '../../store/schema.js';
 import { lastWriteWins } from '../conflict.js';
 import { concatBytes, u64, utf8 } from '../conflict-key.js';
 import { mergeMessageEvent } from '../events.js';
-import { STORED_COLUMNS, rowMessage, rowsAtKey } from '../message-rows.js';
-import type { Incoming, StoreSpec, StoredRow } from '../store-spec.js';
+import { STORED_COLUMNS, rowMessage } from '../message-rows.js';
+import type { Incoming, RuleReads, StoreSpec, StoredRow } from '../store-spec.js';
 import { makeTsHash, tsHashTimestamp } from '../ts-hash.js';
 
 // A leading kind byte keeps a compact state's key apart from the links it lists.
@@ -52,10 +50,11 @@ export const linkStore: StoreSpec = {
     link_type: utf8(linkTypeOf(data)),
     target_fid: data.linkBody?.targetFid ?? null,
   }),
-  rules: (db, incoming) =>
+  rules: (reads, incoming) =>
     isCompactState(incoming.data)
-      ? supersededByCompactState(db, incoming)
-      : checkAgainstCompactState(db, incoming),
+      ? supersededByCompactState(reads, incoming)
+      : checkAgainstCompactState(reads, incoming),
+  ruleKeys: (data) => (isCompactState(data) ? [] : [compactStateKey(linkTypeOf(data))]),
   describeConflict: (incoming) =>
     isCompactState(incoming.data) ? 'A newer Compact State message is already merged' : undefined,
   mergedEvent: (incoming, deleted) =>
@@ -63,11 +62,11 @@ export const linkStore: StoreSpec = {
 };
 
 async function checkAgainstCompactState(
-  db: Kysely<NodeTables>,
+  reads: RuleReads,
   incoming: Incoming,
 ): Promise<HubResult<StoredRow[]>> {
   const { data } = incoming;
-  const [compact] = await rowsAtKey(db, data.fid, StoreType.LINKS, compactStateKey(linkTypeOf(data)));
+  const [compact] = await reads.rowsAtKey(data.fid, StoreType.LINKS, compactStateKey(linkTypeOf(data)));
   if (compact === undefined || data.timestamp >= tsHashTimestamp(compact.tsHash)) return ok([]);
   if (incoming.isRemove) {
     return fail(
@@ -84,11 +83,12 @@ async function checkAgainstCompactState(
 
 /** The older links of the type that a compact state replaces: every remove, and adds of unlisted targets. */
 async function supersededByCompactState(
-  db: Kysely<NodeTables>,
+  reads: RuleReads,
   incoming: Incoming,
 ): Promise<HubResult<StoredRow[]>> {
   const { data } = incoming;
   const listed = new Set(data.linkCompactStateBody?.targetFids ?? []);
+  const db = await reads.read();
   const older = await db
     .selectFrom('messages')
     .select(STORED_COLUMNS)

@@ -1,0 +1,75 @@
+import { PostgresAdapter } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { NodeTables } from '../store/schema.js';
+import { bufferedWrites } from './buffered-writes.js';
+import { keyView } from './key-view.js';
+import type { KeyLookup } from './key-view.js';
+import { globalRowsAtKey, rowsAtKey } from './message-rows.js';
+import type { Incoming, Reader, StoredRow } from './store-spec.js';
+import { deleteRows, insertMessage } from './writes.js';
+
+/**
+ * How a merge batch reads the rows at its conflict keys and writes message rows. Every read sees every
+ * earlier write of the batch, whether it went to the database or is held.
+ */
+export interface MergeRows {
+  /** Announces the keys the batch's messages will look up. */
+  prefetch(lookups: readonly KeyLookup[]): Promise<void>;
+  /** The fid's message of the key; with `othersAdds`, every other fid's add of it too. */
+  rowsAt(lookup: KeyLookup, othersAdds: boolean): Promise<StoredRow[]>;
+  insert(incoming: Incoming): Promise<void>;
+  /** Deletes the rows (their cast_mentions go too). */
+  delete(rows: readonly StoredRow[]): Promise<void>;
+  /** For the reads `rowsAt` does not serve: the transaction, with whatever is held written first. */
+  read: Reader;
+  /** Writes what is held, at the end of the batch. */
+  flush(): Promise<void>;
+}
+
+/**
+ * On PostgreSQL each statement is a round trip, so a batch reads its keys in one statement up front and
+ * holds its writes until a read needs them (`read`) or the batch ends. SQLite, in process, runs a point
+ * read or a single-row insert in microseconds, and there holding the writes measured slower
+ * (docs/performance.md), so each merge reads and writes as it goes.
+ */
+export function mergeRowsFor(trx: Kysely<NodeTables>): MergeRows {
+  return trx.getExecutor().adapter instanceof PostgresAdapter ? heldRows(trx) : directRows(trx);
+}
+
+function directRows(trx: Kysely<NodeTables>): MergeRows {
+  return {
+    prefetch: () => Promise.resolve(),
+    rowsAt: ({ fid, store, key }, othersAdds) =>
+      othersAdds ? globalRowsAtKey(trx, fid, store, key) : rowsAtKey(trx, fid, store, key),
+    insert: (incoming) => insertMessage(trx, incoming),
+    delete: (rows) => deleteRows(trx, rows),
+    read: () => Promise.resolve(trx),
+    flush: () => Promise.resolve(),
+  };
+}
+
+function heldRows(trx: Kysely<NodeTables>): MergeRows {
+  const keys = keyView();
+  const writes = bufferedWrites();
+  const flush = () => writes.flush(trx);
+  const read = async () => {
+    await flush();
+    return trx;
+  };
+  return {
+    prefetch: (lookups) => keys.prefetch(trx, lookups),
+    rowsAt: (lookup, othersAdds) => keys.rowsAt(read, lookup, othersAdds),
+    insert(incoming) {
+      writes.insert(incoming);
+      keys.inserted(incoming.row);
+      return Promise.resolve();
+    },
+    delete(rows) {
+      writes.delete(rows);
+      keys.deleted(rows);
+      return Promise.resolve();
+    },
+    read,
+    flush,
+  };
+}
