@@ -9,6 +9,8 @@ export interface BufferedWrites {
   insert(incoming: Incoming): void;
   /** Deletes the rows; one inserted earlier and not written yet is just not written. */
   delete(rows: readonly StoredRow[]): void;
+  /** Whether a held write concerns the fid's store. */
+  touches(fid: number, store: number): boolean;
   /** Writes what is held: the deletes first, so an insert may take the key of a deleted row. */
   flush(db: Kysely<NodeTables>): Promise<void>;
 }
@@ -45,21 +47,27 @@ const COLUMNS = Object.keys(COLUMN_TYPES) as (keyof MessagesTable)[];
 export function bufferedWrites(): BufferedWrites {
   const inserts = new Map<string, Incoming>();
   const deletes = new Map<string, Uint8Array>();
+  const touched = new Set<string>();
+  const storeOf = (fid: number, store: number) => `${fid}:${store}`;
   return {
     insert(incoming) {
       inserts.set(bytesToHex(incoming.row.hash), incoming);
+      touched.add(storeOf(incoming.row.fid, incoming.row.store));
     },
     delete(rows) {
-      for (const { hash } of rows) {
+      for (const { hash, fid, store } of rows) {
         const hex = bytesToHex(hash);
         if (!inserts.delete(hex)) deletes.set(hex, hash);
+        touched.add(storeOf(fid, store));
       }
     },
+    touches: (fid, store) => touched.has(storeOf(fid, store)),
     async flush(db) {
       const hashes = [...deletes.values()];
       const written = [...inserts.values()];
       deletes.clear();
       inserts.clear();
+      touched.clear();
       // Their cast_mentions go by cascade.
       if (hashes.length > 0) await sql`delete from messages where hash = any(${hashes}::bytea[])`.execute(db);
       if (written.length === 0) return;

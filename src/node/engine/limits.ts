@@ -100,7 +100,7 @@ export async function checkPrunable(
   if (!isCounted(type)) return ok(undefined);
   const oldestTsHash = await oldest.get(read, fid, store);
   if (oldestTsHash === undefined || compareBytes(incoming.tsHash, oldestTsHash) > 0) return ok(undefined);
-  return (await countStored(await read(), fid, store)) >= limit
+  return (await countStored(await read({ fid, store }), fid, store)) >= limit
     ? fail('bad_request.prunable', 'message would be pruned')
     : ok(undefined);
 }

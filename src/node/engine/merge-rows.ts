@@ -52,8 +52,8 @@ function heldRows(trx: Kysely<NodeTables>): MergeRows {
   const keys = keyView();
   const writes = bufferedWrites();
   const flush = () => writes.flush(trx);
-  const read = async () => {
-    await flush();
+  const read: Reader = async (rowsOf) => {
+    if (rowsOf === undefined || writes.touches(rowsOf.fid, rowsOf.store)) await flush();
     return trx;
   };
   return {

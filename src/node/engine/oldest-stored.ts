@@ -38,7 +38,7 @@ export function trackOldest(): OldestTracker {
     async get(read, fid, store) {
       const key = keyOf(fid, store);
       if (known.has(key)) return known.get(key);
-      const oldest = await oldestStored(await read(), fid, store);
+      const oldest = await oldestStored(await read({ fid, store }), fid, store);
       known.set(key, oldest);
       return oldest;
     },

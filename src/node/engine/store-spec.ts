@@ -44,8 +44,11 @@ export interface Incoming extends Ranked {
 
 export type RemovalKind = 'prune' | 'revoke';
 
-/** The database for a read, with every write of the merge batch so far applied (they may be buffered). */
-export type Reader = () => Promise<Kysely<NodeTables>>;
+/**
+ * The database for a read, with the merge batch's earlier writes applied (they may be held): all of them, or
+ * those a read of only one fid's store (`rowsOf`) could see.
+ */
+export type Reader = (rowsOf?: { fid: number; store: number }) => Promise<Kysely<NodeTables>>;
 
 /** What a store's rules read. */
 export interface RuleReads {
