@@ -13,7 +13,7 @@ export interface KeyLookup {
 }
 
 /**
- * The stored rows at a merge batch's conflict keys: read in a few statements up front, then kept as the
+ * The stored rows at a merge batch's conflict keys: read in one statement up front, then kept as the
  * batch's merges leave them (a deleted row leaves, an inserted one enters), so a later message of the batch
  * on the same key resolves as if merged after the earlier one had committed. A key of a globally unique
  * store is held with every fid's rows at it.
