@@ -34,6 +34,7 @@ import {
 import {
   DEVNET_ROLES,
   devnetPublicClient,
+  devnetTestClient,
   devnetWalletClient,
   type DevAccount,
   type DevnetConnection,
@@ -69,6 +70,8 @@ const DEFAULT_DEADLINE_SECONDS = 3600n;
 const MAX_SEND_ATTEMPTS = 20;
 /** How long a sent transaction may take to be mined; anvil mines each at once. */
 const CONFIRM_TIMEOUT_MS = 60_000;
+/** How long a transaction may wait in anvil's pool before a block is mined for it. */
+const STUCK_AFTER_MS = 5_000;
 
 export interface CreateAccountOptions {
   /** The app requesting the signer (its custody key signs the key request); default: the new account. */
@@ -395,14 +398,25 @@ function oneAtATime<T>(key: string, task: () => Promise<T>): Promise<T> {
 }
 
 async function confirm(devnet: DevnetConnection, what: string, hash: Hash): Promise<void> {
-  // viem waits for ever by default: a dropped transaction must fail the caller, not hang it.
-  const receipt = await devnetPublicClient(devnet)
-    .waitForTransactionReceipt({ hash, timeout: CONFIRM_TIMEOUT_MS })
-    .catch((error: unknown) => {
-      if (!(error instanceof WaitForTransactionReceiptTimeoutError)) throw error;
-      throw new Error(`devnet: ${what} transaction ${hash} was not mined within ${CONFIRM_TIMEOUT_MS} ms`, {
-        cause: error,
+  const deadline = Date.now() + CONFIRM_TIMEOUT_MS;
+  for (;;) {
+    // viem waits for ever by default: a dropped transaction must fail the caller, not hang it.
+    const timeout = Math.max(0, Math.min(STUCK_AFTER_MS, deadline - Date.now()));
+    const receipt = await devnetPublicClient(devnet)
+      .waitForTransactionReceipt({ hash, timeout })
+      .catch((error: unknown) => {
+        if (error instanceof WaitForTransactionReceiptTimeoutError) return undefined;
+        throw error;
       });
-    });
-  if (receipt.status !== 'success') throw new Error(`devnet: ${what} transaction ${hash} reverted`);
+    if (receipt !== undefined) {
+      if (receipt.status !== 'success') throw new Error(`devnet: ${what} transaction ${hash} reverted`);
+      return;
+    }
+    if (Date.now() >= deadline) {
+      throw new Error(`devnet: ${what} transaction ${hash} was not mined within ${CONFIRM_TIMEOUT_MS} ms`);
+    }
+    // Anvil's automine can leave a ready transaction in its pool when many arrive at once
+    // (foundry-rs/foundry#10122); a block mined on request takes it.
+    await devnetTestClient(devnet).mine({ blocks: 1 });
+  }
 }
