@@ -36,7 +36,6 @@ export const onChainEventJson = (event: OnChainEvent) => toHubJson(OnChainEvent,
 export const hubEventJson = (event: HubEvent) => toHubJson(HubEvent, event);
 export const usernameProofJson = (proof: UserNameProof) => toHubJson(UserNameProof, proof);
 
-/** `nextPageToken` only when a next page exists, as the reference sends it. */
 /**
  * One event where the spec (§4.9) answers an `events` array and the older reference the bare event:
  * both, so clients written for either read it.
@@ -46,6 +45,7 @@ export function oneOnChainEventJson(event: OnChainEvent): unknown {
   return { events: [json], ...json };
 }
 
+/** `nextPageToken` only when a next page exists, as the reference sends it. */
 export function onChainEventsJson(page: Page<OnChainEvent, ChainPosition>): unknown {
   return toHubJson(OnChainEventResponse, {
     events: page.items,
