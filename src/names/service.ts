@@ -16,7 +16,7 @@ import { createNamesMetrics } from './metrics.js';
 import { createServerSigner } from './server-signer.js';
 import { createTransferLimits } from './transfer-limits.js';
 import { agoraVersion } from '../shared/version.js';
-import { transferVersions, type NamesDatabase, type NamesTables } from './store.js';
+import { lastTransferId, type NamesDatabase, type NamesTables } from './store.js';
 
 /** The chain whose IdRegistry says who holds each fid, or a ready lookup (tests). */
 export type NamesChain =
@@ -108,7 +108,9 @@ export async function createNamesService(
     onClose: database.close,
     metrics,
   });
-  registerNamesRoutes(app, registry, keptAnswers(transferVersions(database.db)));
+  // Every read of transfers is current while the last transfer's id holds.
+  const kept = keptAnswers(async () => String(await lastTransferId(database.db)));
+  registerNamesRoutes(app, registry, kept);
   await app.ready();
   return {
     app,

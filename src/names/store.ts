@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { bytesToHex, type Hex } from '../protocol/hex.js';
 import type { Database } from '../storage/index.js';
-import type { VersionReader } from '../shared/http/kept-answers.js';
 import { reusableQuery, reusableQueryByShape } from '../storage/reusable-query.js';
 
 /**
@@ -198,16 +197,16 @@ export async function latestTransferOfFid(
   return firstTransfer(await latestOfFid(db, fid));
 }
 
-const lastTransferId = reusableQuery((db: Kysely<NamesTables>) =>
+const lastTransferIdRow = reusableQuery((db: Kysely<NamesTables>) =>
   db.selectFrom('transfer_sequence').select('last_id').where('id', '=', 1),
 );
 
 /**
- * The version of every read of transfers (src/shared/http/kept-answers.ts): the last transfer's id, which
- * each write moves in its own transaction (transfers are only ever added).
+ * The last transfer's id: each write moves it in its own transaction (transfers are only ever added), so
+ * it is the version of every read of transfers.
  */
-export function transferVersions(db: Kysely<NamesTables>): VersionReader {
-  return async () => String((await lastTransferId(db))[0]?.last_id ?? 0);
+export async function lastTransferId(db: Kysely<NamesTables>): Promise<number> {
+  return (await lastTransferIdRow(db))[0]?.last_id ?? 0;
 }
 
 /** The name `fid` holds now, if any. */

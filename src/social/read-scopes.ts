@@ -1,5 +1,4 @@
 import { reusableQueryByShape } from '../storage/reusable-query.js';
-import type { VersionReader } from '../shared/http/kept-answers.js';
 import type { SocialDb } from './store.js';
 
 /**
@@ -21,7 +20,7 @@ const versionsOf = reusableQueryByShape(
 );
 
 /** The versions of scopes from `list_versions` (a version never bumped is 0). */
-export function readScopeVersions(db: SocialDb): VersionReader {
+export function readScopeVersions(db: SocialDb): (scopes: string[]) => Promise<string> {
   return async (scopes) => {
     const rows = await versionsOf(scopes.length, db, ...scopes);
     return scopes.map((scope) => String(rows.find((row) => row.name === scope)?.version ?? 0)).join('/');

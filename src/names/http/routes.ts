@@ -15,7 +15,7 @@ import {
   TransfersResponse,
 } from './schemas.js';
 
-/** Every read of transfers is kept under the one version of them all (store.ts `transferVersions`). */
+/** Every read of transfers is kept under the one version of them all (store.ts `lastTransferId`). */
 const TRANSFERS = ['transfers'];
 
 /**

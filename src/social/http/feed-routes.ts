@@ -1,10 +1,13 @@
 import { Type, type TSchema } from '@sinclair/typebox';
+import type { FastifyReply } from 'fastify';
 import { encodeCursor, readCursor, type HttpApp, type JsonValue } from '../../shared/http/index.js';
+import type { KeptAnswers } from '../../shared/http/kept-answers.js';
+import { channelById } from '../channels/lookup.js';
 import type { SocialContext } from '../context.js';
+import { indexedCast } from '../node-index/store.js';
 import { castReplies } from '../feed/cast-replies.js';
 import type { ChannelCastPage } from '../feed/cast-rows.js';
 import { channelFeed } from '../feed/channel-feed.js';
-import type { KeptAnswers } from '../../shared/http/kept-answers.js';
 import { feedScopes } from '../read-scopes.js';
 import { ChannelIdRef } from './channel-schemas.js';
 import { Fid } from './common-schemas.js';
@@ -35,6 +38,26 @@ const CastRepliesQuery = Type.Composite([
  */
 export function registerFeedRoutes(app: HttpApp, context: SocialContext, kept: KeptAnswers): void {
   const db = context.database.db;
+  /**
+   * A page of casts, kept under the feed scopes of the channel they are read in: `channelUrl` finds it
+   * for a page not kept yet (undefined: no such channel or cast, whose read then fails).
+   */
+  const keptCasts = <T, P extends JsonValue>(
+    request: ListRequest,
+    reply: FastifyReply,
+    channelUrl: () => Promise<string | null | undefined>,
+    page: () => Promise<ChannelCastPage<T, P>>,
+  ) =>
+    keptReply(
+      kept,
+      request,
+      reply,
+      async () => {
+        const url = await channelUrl();
+        return url === undefined ? undefined : feedScopes(url);
+      },
+      async () => castsAnswer(request, await page()),
+    );
 
   app.get(
     '/v2/channel-feed',
@@ -49,23 +72,11 @@ export function registerFeedRoutes(app: HttpApp, context: SocialContext, kept: K
     },
     async (request, reply) => {
       const { channelId, viewerFid } = request.query;
-      return keptReply(
-        kept,
+      return keptCasts(
         request,
         reply,
-        async () => {
-          const channel = await db
-            .selectFrom('channels')
-            .select('url')
-            .where('id', '=', channelId)
-            .executeTakeFirst();
-          return channel && feedScopes(channel.url);
-        },
-        async () =>
-          castsAnswer(
-            request,
-            await channelFeed(db, { channelId, viewerFid, ...pageOf(request, FeedPositionSchema) }),
-          ),
+        async () => (await channelById(db, channelId))?.url,
+        () => channelFeed(db, { channelId, viewerFid, ...pageOf(request, FeedPositionSchema) }),
       );
     },
   );
@@ -84,23 +95,11 @@ export function registerFeedRoutes(app: HttpApp, context: SocialContext, kept: K
     async (request, reply) => {
       const { hash, viewerFid } = request.query;
       const parentHash = castHashBytes(hash);
-      return keptReply(
-        kept,
+      return keptCasts(
         request,
         reply,
-        async () => {
-          const parent = await db
-            .selectFrom('indexed_casts')
-            .select('channel_url')
-            .where('hash', '=', parentHash)
-            .executeTakeFirst();
-          return parent && feedScopes(parent.channel_url);
-        },
-        async () =>
-          castsAnswer(
-            request,
-            await castReplies(db, { hash: parentHash, viewerFid, ...pageOf(request, ReplyPositionSchema) }),
-          ),
+        async () => (await indexedCast(db, parentHash))?.channelUrl,
+        () => castReplies(db, { hash: parentHash, viewerFid, ...pageOf(request, ReplyPositionSchema) }),
       );
     },
   );
