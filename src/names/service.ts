@@ -109,7 +109,9 @@ export async function createNamesService(
     metrics,
   });
   // Every read of transfers is current while the last transfer's id holds.
-  const kept = keptAnswers(async () => String(await lastTransferId(database.db)));
+  const kept = keptAnswers(async () => String(await lastTransferId(database.db)), {
+    commitMark: database.commitMark,
+  });
   registerNamesRoutes(app, registry, kept);
   await app.ready();
   return {

@@ -87,6 +87,35 @@ describe('SQLite files', () => {
     }
   });
 
+  it('moves its commit mark with every commit, its own or another connection, and only then', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'agora-db-'));
+    const file = join(dir, 'marks.sqlite');
+    const [one, other] = [await openDatabase({ sqliteFile: file }), await openDatabase({ sqliteFile: file })];
+    try {
+      await sql`create table t (v integer)`.execute(one.db);
+      const moves = async (change: () => Promise<unknown>) => {
+        const before = one.commitMark();
+        await change();
+        return one.commitMark() !== before;
+      };
+      assert.equal(await moves(() => sql`select count(*) from t`.execute(one.db)), false);
+      assert.equal(await moves(() => sql`insert into t values (1)`.execute(one.db)), true);
+      assert.equal(await moves(() => sql`insert into t values (2) returning v`.execute(one.db)), true);
+      assert.equal(await moves(() => sql`insert into t values (3)`.execute(other.db)), true);
+      assert.equal(await moves(async () => undefined), false);
+      // A mark read while a transaction is open moves when it commits.
+      let during: string | undefined;
+      await one.db.transaction().execute(async (trx) => {
+        await sql`insert into t values (4)`.execute(trx);
+        during = one.commitMark();
+      });
+      assert.notEqual(one.commitMark(), during);
+    } finally {
+      await Promise.all([one.close(), other.close()]);
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('names the default PostgreSQL schema after the service', () => {
     assert.equal(defaultSchemaFor('social'), 'agora_social');
   });

@@ -5,7 +5,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { startBackgroundCheckpoints } from './background-checkpoints.js';
 import { StorageError, messageOf } from './errors.js';
 import { openPostgresPool } from './postgres-pool.js';
-import { sqliteDialect } from './sqlite-adapter.js';
+import { SqliteAdapter, sqliteDialect } from './sqlite-adapter.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type ServiceName = 'node' | 'names' | 'social';
@@ -36,6 +36,12 @@ export type SqliteSynchronous = 'full' | 'normal';
 export interface Database<DB> {
   readonly db: Kysely<DB>;
   readonly dialect: Dialect;
+  /**
+   * SQLite: a mark equal at two moments only if no connection, of this process or another, committed in
+   * between (SqliteAdapter.commitMark). PostgreSQL: undefined, since no client sees another's commits
+   * synchronously.
+   */
+  commitMark(): string | undefined;
   /** Closes every connection; safe to call more than once. */
   close(): Promise<void>;
 }
@@ -55,7 +61,11 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
     options.backgroundCheckpoints === true && !sqlite.memory
       ? startBackgroundCheckpoints(sqlite, file, BUSY_TIMEOUT_MS)
       : undefined;
-  return wrap(new Kysely<DB>({ dialect: sqliteDialect(sqlite) }), 'sqlite', async () => checkpoints?.stop());
+  const adapter = new SqliteAdapter(sqlite);
+  return wrap(new Kysely<DB>({ dialect: sqliteDialect(adapter) }), 'sqlite', {
+    commitMark: () => adapter.commitMark(),
+    beforeClose: async () => checkpoints?.stop(),
+  });
 }
 
 /** `<dataDir>/<service>.sqlite`, creating dataDir: in SQLite each service owns one file. */
@@ -84,7 +94,9 @@ async function openPostgres<DB>(url: string, options: DatabaseOptions): Promise<
     poolSize,
     onPoolError: options.onPoolError,
   });
-  return wrap(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
+  return wrap(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), 'postgres', {
+    commitMark: () => undefined,
+  });
 }
 
 /**
@@ -133,14 +145,19 @@ function openSqlite(
   return db;
 }
 
-/** `beforeClose` stops what uses the database's file besides Kysely. */
-function wrap<DB>(db: Kysely<DB>, dialect: Dialect, beforeClose?: () => Promise<void>): Database<DB> {
+interface DialectParts {
+  commitMark: () => string | undefined;
+  /** Stops what uses the database's file besides Kysely. */
+  beforeClose?: () => Promise<void>;
+}
+
+function wrap<DB>(db: Kysely<DB>, dialect: Dialect, parts: DialectParts): Database<DB> {
   let closing: Promise<void> | undefined;
   const close = async () => {
-    await beforeClose?.();
+    await parts.beforeClose?.();
     await db.destroy();
   };
-  return { db, dialect, close: () => (closing ??= close()) };
+  return { db, dialect, commitMark: parts.commitMark, close: () => (closing ??= close()) };
 }
 
 function invalid(message: string): StorageError {

@@ -8,12 +8,22 @@ import { keptAnswers, type BuiltAnswer } from './kept-answers.js';
  * test/social-feed, test/names-kept-reads).
  */
 
-/** Versions as a database would hold them, and a reader of them. */
+/** Versions as a database would hold them, a reader of them that counts its reads, and a commit mark. */
 function versions() {
   const held = new Map<string, number>();
+  let commits = 0;
+  const read = async (scopes: string[]) => {
+    read.calls += 1;
+    return scopes.map((scope) => held.get(scope) ?? 0).join('/');
+  };
+  read.calls = 0;
   return {
-    bump: (scope: string) => held.set(scope, (held.get(scope) ?? 0) + 1),
-    read: async (scopes: string[]) => scopes.map((scope) => held.get(scope) ?? 0).join('/'),
+    bump: (scope: string) => {
+      held.set(scope, (held.get(scope) ?? 0) + 1);
+      commits += 1;
+    },
+    read,
+    commitMark: () => String(commits),
   };
 }
 
@@ -56,7 +66,7 @@ it('keeps no answer whose build found other scopes, nor one without scopes', asy
 });
 
 it('drops the least recently read answers beyond its capacity', async () => {
-  const kept = keptAnswers(versions().read, 10);
+  const kept = keptAnswers(versions().read, { capacity: 10 });
   const builds = { x: counted(['s'], 'xxxx'), y: counted(['s'], 'yyyy'), z: counted(['s'], 'zzzz') };
   await kept.serve('x', scopesOf(['s']), builds.x);
   await kept.serve('y', scopesOf(['s']), builds.y);
@@ -66,4 +76,19 @@ it('drops the least recently read answers beyond its capacity', async () => {
   await kept.serve('x', scopesOf(['s']), builds.x);
   await kept.serve('y', scopesOf(['s']), builds.y);
   assert.deepEqual([builds.x.calls, builds.y.calls, builds.z.calls], [1, 2, 1]);
+});
+
+it('reads no versions while the commit mark holds', async () => {
+  const held = versions();
+  const kept = keptAnswers(held.read, { commitMark: held.commitMark });
+  const build = counted(['a'], 'page');
+  for (let i = 0; i < 3; i++) await kept.serve('k', scopesOf(['a']), build);
+  assert.deepEqual([build.calls, held.read.calls], [1, 1]);
+  // A commit elsewhere: the versions are read once again, the answer still holds.
+  held.bump('other');
+  for (let i = 0; i < 3; i++) await kept.serve('k', scopesOf(['a']), build);
+  assert.deepEqual([build.calls, held.read.calls], [1, 2]);
+  held.bump('a');
+  assert.equal(String(await kept.serve('k', scopesOf(['a']), build)), 'page');
+  assert.deepEqual([build.calls, held.read.calls], [2, 3]);
 });

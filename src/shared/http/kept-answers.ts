@@ -4,19 +4,29 @@ import type { FastifyReply } from 'fastify';
  * Read answers kept rendered, each under the versions of what it shows: a service reads the versions of
  * an answer's scopes (its database moves them with every write an answer of that scope shows, whichever
  * process writes), so a request whose answer is current costs one tiny read and no query of its own, and
- * any change shows in the very next read.
+ * any change shows in the very next read. Where the database tells when anything was committed (SQLite),
+ * an answer whose versions were current at the last commit is sent without reading them again.
  */
 
 /** The versions of `scopes`, as one comparable string; read from the database, never from memory. */
 export type VersionReader = (scopes: string[]) => Promise<string>;
 
-/** Kept bytes across all answers of a service; the least recently read go first. */
+/** Kept bytes across all answers of a service, by default. */
 const KEPT_BYTES = 32 * 1024 * 1024;
 
 interface KeptAnswer {
   scopes: string;
   versions: string;
+  /** The commit mark read before its versions were last found current. */
+  mark: string | undefined;
   body: Buffer;
+}
+
+export interface KeptAnswersOptions {
+  /** The database's commit mark (Database.commitMark): undefined where it cannot tell. */
+  commitMark?: () => string | undefined;
+  /** Kept bytes across all answers; the least recently read go first. */
+  capacity?: number;
 }
 
 /** An answer as built: its JSON bytes, and the scopes of what the build found. */
@@ -51,7 +61,10 @@ export interface KeptAnswers {
   ): Promise<FastifyReply>;
 }
 
-export function keptAnswers(readVersions: VersionReader, capacity = KEPT_BYTES): KeptAnswers {
+export function keptAnswers(
+  readVersions: VersionReader,
+  { commitMark = () => undefined, capacity = KEPT_BYTES }: KeptAnswersOptions = {},
+): KeptAnswers {
   // A Map iterates in insertion order: re-inserting an answer on each read keeps the least recent first.
   const answers = new Map<string, KeptAnswer>();
   let bytes = 0;
@@ -62,16 +75,27 @@ export function keptAnswers(readVersions: VersionReader, capacity = KEPT_BYTES):
     bytes -= answer.body.length;
   };
 
+  // Moves an answer to the most recent end, unless it was dropped or replaced while its versions were read.
+  const touch = (key: string, kept: KeptAnswer) => {
+    if (answers.get(key) === kept) {
+      answers.delete(key);
+      answers.set(key, kept);
+    }
+    return kept.body;
+  };
+
   const serve: KeptAnswers['serve'] = async (key, scopesOf, build) => {
+    // Read first: whatever is read after it is at least as new as the state the mark names.
+    const mark = commitMark();
     const kept = answers.get(key);
+    if (kept !== undefined && mark !== undefined && kept.mark === mark) return touch(key, kept);
     const scopes = kept?.scopes.split('\n') ?? (await scopesOf());
     if (scopes === undefined) return (await build()).body;
     // Read before any build, so an answer is never older than the versions it is kept under.
     const versions = await readVersions(scopes);
     if (kept !== undefined && kept.versions === versions) {
-      answers.delete(key);
-      answers.set(key, kept);
-      return kept.body;
+      kept.mark = mark;
+      return touch(key, kept);
     }
     const built = await build();
     drop(key);
@@ -79,7 +103,7 @@ export function keptAnswers(readVersions: VersionReader, capacity = KEPT_BYTES):
     // the versions read for the old ones; the next read keeps it under the new.
     const builtScopes = built.scopes.join('\n');
     if (builtScopes === scopes.join('\n') && built.body.length <= capacity) {
-      answers.set(key, { scopes: builtScopes, versions, body: built.body });
+      answers.set(key, { scopes: builtScopes, versions, mark, body: built.body });
       bytes += built.body.length;
       for (const oldest of answers.keys()) {
         if (bytes <= capacity) break;

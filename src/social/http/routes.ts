@@ -11,7 +11,9 @@ import { registerSignedKeyRequestRoutes } from './signed-key-requests.js';
 /** Every route of the social API, area by area; `/_health` comes with the shared app. */
 export function registerSocialRoutes(app: HttpApp, context: SocialContext): void {
   // One memory budget for every read kept rendered.
-  const kept = keptAnswers(readScopeVersions(context.database.db));
+  const kept = keptAnswers(readScopeVersions(context.database.db), {
+    commitMark: context.database.commitMark,
+  });
   registerChannelRoutes(app, context, kept);
   registerModerationRoutes(app, context, kept);
   registerFeedRoutes(app, context, kept);
