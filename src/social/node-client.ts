@@ -2,6 +2,7 @@ import type { Hex } from '../protocol/hex.js';
 import { systemClock, unixSeconds } from '../shared/clock.js';
 import type { Clock } from '../shared/clock.js';
 import { createJsonClient, HttpStatusError, type GetJson } from '../shared/fetch/json-client.js';
+import { baseWithoutCredentials } from '../shared/fetch/credentials.js';
 import { AGORA_USER_AGENT } from '../shared/fetch/user-agent.js';
 import { serverSentEvents } from '../shared/fetch/server-sent-events.js';
 
@@ -44,6 +45,7 @@ export function createNodeClient(options: NodeClientOptions): NodeClient {
   const doFetch = options.fetch ?? fetch;
   const clock = options.clock ?? systemClock;
   const timeoutMs = options.timeoutMs ?? 10_000;
+  const node = baseWithoutCredentials(options.nodeUrl);
   const getJson = createJsonClient({
     baseUrl: options.nodeUrl,
     fetch: options.fetch,
@@ -68,10 +70,7 @@ export function createNodeClient(options: NodeClientOptions): NodeClient {
       }
     },
     async *streamEvents(fromId, signal, onActivity) {
-      const url = new URL(
-        'v1/events/stream',
-        options.nodeUrl.endsWith('/') ? options.nodeUrl : `${options.nodeUrl}/`,
-      );
+      const url = new URL('v1/events/stream', node.base);
       url.searchParams.set('from_event_id', String(fromId));
       // The timeout covers the answer's headers only: the body streams for as long as the node runs.
       const request = new AbortController();
@@ -86,7 +85,7 @@ export function createNodeClient(options: NodeClientOptions): NodeClient {
         if (signal.aborted) stop();
         response = await doFetch(url, {
           signal: request.signal,
-          headers: { accept: 'text/event-stream', 'user-agent': AGORA_USER_AGENT },
+          headers: { ...node.headers, accept: 'text/event-stream', 'user-agent': AGORA_USER_AGENT },
         });
       } finally {
         clearTimeout(timer);

@@ -1,5 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { Message } from '../../protocol/gen/message.js';
+import { withoutCredentials } from '../../shared/fetch/credentials.js';
 
 /** The seed talks to the services only through their public HTTP APIs, as any client would. */
 
@@ -13,26 +14,27 @@ const CALL_TIMEOUT_MS = 10_000;
 
 /** One JSON call; throws with the service's own error body when the answer is not 2xx. */
 export async function call<T = unknown>(method: string, url: string, options: CallOptions = {}): Promise<T> {
-  const headers: Record<string, string> = {};
+  const target = withoutCredentials(url);
+  const headers: Record<string, string> = { ...target.headers };
   if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(url, {
+  const response = await fetch(target.url, {
     method,
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
   });
   const text = await response.text();
-  if (!response.ok)
-    throw new Error(`${method} ${new URL(url).pathname} answered ${response.status}: ${text}`);
+  if (!response.ok) throw new Error(`${method} ${target.url.pathname} answered ${response.status}: ${text}`);
   return (text === '' ? undefined : JSON.parse(text)) as T;
 }
 
 /** Submits a signed message to the node's HTTP API as protobuf bytes; returns its hash (0x hex). */
 export async function submit(nodeUrl: string, message: Message): Promise<string> {
-  const response = await fetch(`${nodeUrl}/v1/submitMessage`, {
+  const target = withoutCredentials(`${nodeUrl}/v1/submitMessage`);
+  const response = await fetch(target.url, {
     method: 'POST',
-    headers: { 'content-type': 'application/octet-stream' },
+    headers: { ...target.headers, 'content-type': 'application/octet-stream' },
     body: Message.encode(message).finish(),
     signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
   });

@@ -81,7 +81,11 @@ export const NodeOptions = Type.Object({
     description: 'Blocks an on-chain event must wait before it is applied',
     default: 2,
   }),
-  namesUrl: Type.Optional(httpUrl({ description: 'Name registry to follow for fname proofs' })),
+  namesUrl: Type.Optional(
+    httpUrl({
+      description: 'Name registry to follow for fname proofs (user:password@ is sent as basic auth)',
+    }),
+  ),
   rpcAuth: Type.Optional(
     list(Type.String({ pattern: '^[^:,]+:[^,]+$' }), {
       description: 'Basic auth credentials required on submitMessage',
@@ -166,7 +170,10 @@ export const NamesOptions = Type.Object({
 
 export const SocialOptions = Type.Object({
   ...serviceOptions('social', 3000),
-  nodeUrl: httpUrl({ description: 'Node (hub) HTTP API to index', default: 'http://127.0.0.1:2281' }),
+  nodeUrl: httpUrl({
+    description: 'Node (hub) HTTP API to index (user:password@ is sent as basic auth)',
+    default: 'http://127.0.0.1:2281',
+  }),
   adminToken: Type.Optional(
     text({
       description: 'Bearer token for the /admin/ API',

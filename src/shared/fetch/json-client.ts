@@ -1,3 +1,4 @@
+import { baseWithoutCredentials } from './credentials.js';
 import { AGORA_USER_AGENT } from './user-agent.js';
 
 /**
@@ -7,7 +8,7 @@ import { AGORA_USER_AGENT } from './user-agent.js';
  */
 
 export interface JsonClientOptions {
-  /** Base URL of the other service, e.g. http://127.0.0.1:2281. */
+  /** Base URL of the other service, e.g. http://127.0.0.1:2281 (user info, if any, is sent as basic auth). */
   baseUrl: string;
   fetch?: typeof fetch;
   /** Whole request, body included. */
@@ -34,7 +35,7 @@ export class HttpStatusError extends Error {
 export type GetJson = (path: string, query?: Record<string, string>) => Promise<unknown>;
 
 export function createJsonClient(options: JsonClientOptions): GetJson {
-  const base = options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`;
+  const { base, headers } = baseWithoutCredentials(options.baseUrl);
   const doFetch = options.fetch ?? fetch;
 
   return async (path, query = {}) => {
@@ -50,7 +51,7 @@ export function createJsonClient(options: JsonClientOptions): GetJson {
     try {
       const response = await doFetch(url, {
         signal: request.signal,
-        headers: { accept: 'application/json', 'user-agent': AGORA_USER_AGENT },
+        headers: { ...headers, accept: 'application/json', 'user-agent': AGORA_USER_AGENT },
       });
       const text = await readText(response, options.maxResponseBytes, url.pathname);
       const body = parseJson(text);
