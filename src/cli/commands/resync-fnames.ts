@@ -1,5 +1,6 @@
 import { resyncFnames } from '../../node/fnames/index.js';
 import { revokeUsername } from '../../node/engine/revoke.js';
+import { takeLoopsLock } from '../../node/loops-lock.js';
 import type { NodeTables } from '../../node/store/schema.js';
 import { systemClock } from '../../shared/clock.js';
 import type { ResyncFnamesConfig } from '../../shared/config/commands.js';
@@ -15,6 +16,19 @@ const LISTED = 20;
  */
 export async function runResyncFnames(config: ResyncFnamesConfig, io: CliIo): Promise<number> {
   const { database } = await openServiceDatabase<NodeTables>('node', config);
+  // A running node's fname sync would write the proofs and cursor this rewrites; on PostgreSQL it holds
+  // the loops lock (SQLite has no cross-process lock to check: docs/operations.md says stop it first).
+  const lock = await takeLoopsLock(database, () => undefined).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
+  if (lock === undefined) {
+    await database.close();
+    io.err(
+      'agora resync-fnames: a node runs the fname sync on this database (it holds the loops lock): stop it first',
+    );
+    return 1;
+  }
   try {
     const report = await resyncFnames({
       db: database.db,
@@ -42,6 +56,7 @@ export async function runResyncFnames(config: ResyncFnamesConfig, io: CliIo): Pr
     );
     return 0;
   } finally {
+    await lock.release();
     await database.close();
   }
 }
