@@ -7,7 +7,9 @@ import type { Clock } from '../../shared/clock.js';
 import { storeLimit } from '../onchain/storage-units.js';
 import type { LimitedStore } from '../onchain/storage-units.js';
 import { reusableQuery, reusableQueryByShape } from '../../storage/reusable-query.js';
-import { checkLimit, toPage } from '../store/page.js';
+import { packedRows, unpackedRows } from '../store/packed-rows.js';
+import { checkLimit, rowLimit, toPage } from '../store/page.js';
+import { storedTsHash } from '../store/stored-ts-hash.js';
 import type { Page, PageRequest } from '../store/page.js';
 import type { NodeTables } from '../store/schema.js';
 import { utf8 } from './conflict-key.js';
@@ -137,10 +139,13 @@ function pagedMessages<S extends Shape, Args extends unknown[]>(
       ...args: Args
     ) => {
       const query = filter(selectMessages(db), shape, ...args)
-        .select('encoded')
+        .select(['encoded', 'ts_hash as position'])
         .orderBy('ts_hash', shape.reverse ? 'desc' : 'asc')
-        .limit(limit);
-      return shape.after ? query.where('ts_hash', shape.reverse ? '<' : '>', after as Uint8Array) : query;
+        .limit(rowLimit(limit));
+      const page = shape.after
+        ? query.where('ts_hash', shape.reverse ? '<' : '>', after as Uint8Array)
+        : query;
+      return packedRows(db, page.as('page'), shape.reverse);
     },
   );
   return async <Item>(
@@ -152,7 +157,7 @@ function pagedMessages<S extends Shape, Args extends unknown[]>(
   ): Promise<Page<Item, Uint8Array>> => {
     const limit = checkLimit(page.limit);
     const rows = await run({ ...shape, ...pageShapeOf(page) }, db, page.after, limit + 1, ...args);
-    return pageOf(rows, limit, item);
+    return pageOf(unpackedRows(rows), limit, item);
   };
 }
 
@@ -238,34 +243,28 @@ const mentionsOfFid = reusableQueryByShape(
     const query = db
       .selectFrom('cast_mentions as m')
       .innerJoin('messages', 'messages.hash', 'm.hash')
-      .select('messages.encoded')
+      .select(['messages.encoded', 'm.ts_hash as position'])
       .where('m.mentioned_fid', '=', fid)
       .orderBy('m.ts_hash', shape.reverse ? 'desc' : 'asc')
-      .limit(limit);
-    return shape.after ? query.where('m.ts_hash', shape.reverse ? '<' : '>', after as Uint8Array) : query;
+      .limit(rowLimit(limit));
+    const page = shape.after
+      ? query.where('m.ts_hash', shape.reverse ? '<' : '>', after as Uint8Array)
+      : query;
+    return packedRows(db, page.as('page'), shape.reverse);
   },
 );
 
 /**
  * The page of `limit` messages in `rows`, read with one more to tell whether a next page exists. Its
- * position is the last message's ts_hash, made from that message's timestamp and hash as the store made it
- * (message-rows.ts): selecting the column with every row would cost SQLite a blob (~1 µs) per row.
+ * position is the last message's ts_hash, read from that message's bytes (stored-ts-hash.ts): handing the
+ * column to JS with every row would cost a blob (~1 µs) per row.
  */
 function pageOf<Item>(
-  rows: { encoded: Uint8Array }[],
+  rows: Uint8Array[],
   limit: number,
   item: (encoded: Uint8Array) => Item,
 ): Page<Item, Uint8Array> {
-  return toPage(
-    rows,
-    limit,
-    (row) => item(row.encoded),
-    (row) => {
-      const message = decodeStored(row.encoded);
-      if (message.data === undefined) throw new Error('a stored message has no data bytes');
-      return makeTsHash(message.data.timestamp, message.hash);
-    },
-  );
+  return toPage(rows, limit, item, storedTsHash);
 }
 
 /** The message reads both transports serve, over the messages the engine stored. Misses are `undefined`. */
@@ -394,7 +393,7 @@ function readsOf<Item>(db: Kysely<NodeTables>, item: (encoded: Uint8Array) => It
     async castsByMention(fid: number, page: MessagePageRequest): Promise<ItemPage> {
       const limit = checkLimit(page.limit);
       const rows = await mentionsOfFid(pageShapeOf(page), db, fid, page.after, limit + 1);
-      return pageOf(rows, limit, item);
+      return pageOf(unpackedRows(rows), limit, item);
     },
   };
 }
