@@ -45,4 +45,6 @@ it('renders anew a message stored again under the same hash with other bytes', (
   const resigned = { ...message, signature: new Uint8Array(64).fill(7) };
   assert.equal(sent(json.item(reply, stored(resigned))), expected(resigned));
   assert.notEqual(expected(resigned), expected(message));
+  // Both are kept under one key (the hash's): each read gets the JSON of its own bytes.
+  assert.equal(sent(json.item(reply, stored(message))), expected(message));
 });

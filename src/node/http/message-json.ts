@@ -5,13 +5,13 @@ import type { Page } from '../store/page.js';
 import { messageJson } from './render.js';
 
 /**
- * How much rendered message JSON the HTTP API keeps. A cast is ~0.6 KB of JSON under a ~0.3 KB key, so this
- * holds some 60,000 messages: the recent pages of a few thousand fids, a small part of a node's
+ * How much rendered message JSON the HTTP API keeps. A cast is ~0.6 KB of JSON beside its ~0.3 KB of stored
+ * bytes, so this holds some 60,000 messages: the recent pages of a few thousand fids, a small part of a node's
  * memory, where each kept message saves its decode, toJSON, byte rewrite and stringify on every read.
  */
 export const MESSAGE_JSON_CACHE_BYTES = 64 * 1024 * 1024;
 
-/** What an entry costs besides its key and JSON: the map slot, the entry and the buffer's own objects. */
+/** What an entry costs besides its bytes and JSON: the map slot, the entry and the buffers' own objects. */
 const ENTRY_OVERHEAD_BYTES = 200;
 
 /**
@@ -29,8 +29,10 @@ export interface MessageJson {
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 interface Entry {
+  /** The stored bytes the JSON was rendered from. */
+  stored: Buffer;
   json: Buffer;
-  /** What the entry and its key count toward `maxBytes`. */
+  /** What the entry counts toward `maxBytes`. */
   bytes: number;
   /** Read since it was kept or last passed over for eviction. */
   used: boolean;
@@ -39,34 +41,59 @@ interface Entry {
 const PAGE_START = Buffer.from('{"messages":[');
 const COMMA = Buffer.from(',');
 
+/** Where the stored encoding has the message hash: it starts with that field (2), after its tag and length. */
+const HASH_AT = 2;
+
+/**
+ * The key an entry is kept under: 30 bits of the message hash, a small integer V8's maps look up without
+ * hashing anything (a key of all the stored bytes, as a string, cost a copy and a hash of ~250 characters
+ * per message). Two messages may share a key, so an entry is used only for the very bytes it was made of.
+ */
+const keyOf = (stored: Uint8Array): number =>
+  stored.length < HASH_AT + 4
+    ? 0
+    : ((stored[HASH_AT] as number) << 22) |
+      ((stored[HASH_AT + 1] as number) << 14) |
+      ((stored[HASH_AT + 2] as number) << 6) |
+      ((stored[HASH_AT + 3] as number) >> 2);
+
 /**
  * A message's JSON is a function of its stored bytes alone, and a stored message never changes, so each
- * message's JSON is kept under its stored bytes, and a page is the kept JSON joined. Nothing needs
- * invalidating: a removed or pruned message is no longer selected by any read, and its entry ages out.
- * Past `maxBytes` the oldest entries go, but one read since it was kept or last passed over gets another
- * turn (second chance, nearly least recently used): a read only marks its entry instead of moving it.
+ * message's JSON is kept with its stored bytes, and a page is the kept JSON joined. Nothing needs
+ * invalidating: a removed or pruned message is no longer selected by any read, and its entry ages out; a
+ * message whose key is kept for other bytes replaces that entry. Past `maxBytes` the oldest entries go, but
+ * one read since it was kept or last passed over gets another turn (second chance, nearly least recently
+ * used): a read only marks its entry instead of moving it.
  */
 export function createMessageJson(maxBytes = MESSAGE_JSON_CACHE_BYTES): MessageJson {
-  const kept = new Map<string, Entry>();
+  const kept = new Map<number, Entry>();
   let keptBytes = 0;
 
   const jsonOf = (encoded: Uint8Array): Buffer => {
-    // The bytes as a string, one character a byte: a key of its own, copied out of the row read.
-    const key = Buffer.from(encoded.buffer, encoded.byteOffset, encoded.byteLength).toString('latin1');
+    const key = keyOf(encoded);
     const entry = kept.get(key);
-    if (entry !== undefined) {
+    if (entry?.stored.equals(encoded) === true) {
       entry.used = true;
       return entry.json;
     }
     const text = JSON.stringify(messageJson(decodeStored(encoded)));
-    // An allocation of the entry's own: a slice of Node's shared pool would keep all of the slab alive.
+    // Allocations of the entry's own: a slice of Node's shared pool (or of the page read) would keep all of
+    // it alive.
+    const stored = Buffer.allocUnsafeSlow(encoded.length);
+    stored.set(encoded);
     const json = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
     json.write(text);
-    keep(key, { json, bytes: key.length + json.length + ENTRY_OVERHEAD_BYTES, used: false });
+    if (entry !== undefined) forget(key, entry);
+    keep(key, { stored, json, bytes: stored.length + json.length + ENTRY_OVERHEAD_BYTES, used: false });
     return json;
   };
 
-  const keep = (key: string, entry: Entry) => {
+  const forget = (key: number, entry: Entry) => {
+    kept.delete(key);
+    keptBytes -= entry.bytes;
+  };
+
+  const keep = (key: number, entry: Entry) => {
     kept.set(key, entry);
     keptBytes += entry.bytes;
     for (const [oldestKey, oldest] of kept) {
