@@ -116,11 +116,15 @@ type PageShape = { reverse: boolean; after: boolean };
 
 type Shape = Readonly<Record<string, boolean>>;
 
-/** Names a shape by the clauses it has. */
-const shapeKey = (shape: Shape) =>
-  Object.keys(shape)
-    .filter((clause) => shape[clause])
-    .join();
+/** Names a shape by the clauses it has; a loop, as every read names its shape. */
+function shapeKey(shape: Shape): string {
+  let key = '';
+  for (const clause in shape) if (shape[clause]) key += `${clause},`;
+  return key;
+}
+
+/** A paged read's shape: its filter's, and its page's (two objects: merging them cost ~4 µs a read). */
+type PagedShape<S extends Shape> = { filter: S; page: PageShape };
 
 /**
  * A paged read: `filter` narrows the messages (branching on its shape only), then the page's order, start
@@ -130,22 +134,20 @@ function pagedMessages<S extends Shape, Args extends unknown[]>(
   filter: (query: MessagesQuery, shape: S, ...args: Args) => MessagesQuery,
 ) {
   const run = reusableQueryByShape(
-    shapeKey,
+    (shape: PagedShape<S>) => `${shapeKey(shape.filter)}|${shapeKey(shape.page)}`,
     (
-      shape: S & PageShape,
+      { filter: filterShape, page: { reverse, after: hasAfter } }: PagedShape<S>,
       db: Kysely<NodeTables>,
       after: Uint8Array | undefined,
       limit: number,
       ...args: Args
     ) => {
-      const query = filter(selectMessages(db), shape, ...args)
+      const query = filter(selectMessages(db), filterShape, ...args)
         .select(['encoded', 'ts_hash as position'])
-        .orderBy('ts_hash', shape.reverse ? 'desc' : 'asc')
+        .orderBy('ts_hash', reverse ? 'desc' : 'asc')
         .limit(rowLimit(limit));
-      const page = shape.after
-        ? query.where('ts_hash', shape.reverse ? '<' : '>', after as Uint8Array)
-        : query;
-      return packedRows(db, page.as('page'), shape.reverse);
+      const page = hasAfter ? query.where('ts_hash', reverse ? '<' : '>', after as Uint8Array) : query;
+      return packedRows(db, page.as('page'), reverse);
     },
   );
   return async <Item>(
@@ -156,7 +158,7 @@ function pagedMessages<S extends Shape, Args extends unknown[]>(
     ...args: Args
   ): Promise<Page<Item, Uint8Array>> => {
     const limit = checkLimit(page.limit);
-    const rows = await run({ ...shape, ...pageShapeOf(page) }, db, page.after, limit + 1, ...args);
+    const rows = await run({ filter: shape, page: pageShapeOf(page) }, db, page.after, limit + 1, ...args);
     return pageOf(unpackedRows(rows), limit, item);
   };
 }
@@ -238,7 +240,7 @@ const linksToFid = pagedMessages(
     ),
 );
 const mentionsOfFid = reusableQueryByShape(
-  (shape: PageShape) => shapeKey(shape),
+  shapeKey,
   (shape: PageShape, db: Kysely<NodeTables>, fid: number, after: Uint8Array | undefined, limit: number) => {
     const query = db
       .selectFrom('cast_mentions as m')

