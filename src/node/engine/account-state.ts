@@ -36,7 +36,7 @@ export interface AccountState {
   reloadBalances(db: Kysely<NodeTables>, fids: readonly number[]): Promise<void>;
 }
 
-/** Reads the senders' registrations, on-chain signers, gasless keys and balances (a read each). */
+/** Reads the senders' registrations, on-chain signers, gasless keys and balances (a read each at most). */
 export async function loadAccountState(
   db: Kysely<NodeTables>,
   senders: readonly Sender[],
@@ -45,9 +45,10 @@ export async function loadAccountState(
   const fids = [...new Set(senders.map(({ fid }) => fid))];
   const registrations = await fidRegistrations(db, fids);
   const onChain = await activeSignerKeys(db, fids);
+  // `signer` asks the gasless keys only about a key that is not an on-chain one of the fid; most are.
   const gasless = await gaslessKeysByKey(
     db,
-    senders.map(({ signer }) => signer),
+    senders.flatMap(({ fid, signer }) => (onChain.get(fid)?.has(hexKey(signer)) === true ? [] : [signer])),
   );
   const balances = await storageBalances(db, fids, nowMs);
   const balance = (fid: number) => balances.get(fid) ?? EMPTY_BALANCE;

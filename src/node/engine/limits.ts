@@ -7,7 +7,7 @@ import { storeLimit } from '../onchain/storage-units.js';
 import type { LimitedStore, StorageUnits } from '../onchain/storage-units.js';
 import type { NodeTables } from '../store/schema.js';
 import type { OldestTracker } from './oldest-stored.js';
-import { reusableQuery } from '../../storage/reusable-query.js';
+import { reusableQuery, reusableQueryByShape } from '../../storage/reusable-query.js';
 import type { Incoming, Reader } from './store-spec.js';
 import { compareBytes } from './ts-hash.js';
 
@@ -53,8 +53,11 @@ export async function oldestStored(
   return row?.ts_hash;
 }
 
-/** Pairs per {@link oldestStoredOf} statement (two bound parameters each). */
-const PAIRS_PER_QUERY = 500;
+/**
+ * Pairs per {@link oldestStoredOf} statement. Each number of pairs up to it has a statement of its own,
+ * compiled once: more pairs are read in chunks of this many.
+ */
+const PAIRS_PER_QUERY = 64;
 
 export interface StoreOldest {
   fid: number;
@@ -62,25 +65,36 @@ export interface StoreOldest {
   tsHash: Uint8Array | undefined;
 }
 
-/** {@link oldestStored} of many (fid, store) pairs, one statement per 500: a correlated read per pair. */
+/** The oldest counted ts_hash of `values.length / 2` pairs, given as fid, store, fid, store, ... */
+const oldestOfPairs = reusableQueryByShape(
+  (pairs: number) => String(pairs),
+  (pairs: number, db: Kysely<NodeTables>, ...values: number[]) => {
+    const rows = Array.from(
+      { length: pairs },
+      (_, i) => sql`(cast(${values[2 * i]} as bigint), cast(${values[2 * i + 1]} as integer))`,
+    );
+    // A VALUES list names its columns column1, column2 on both dialects.
+    const query = sql<{ fid: number; store: number; ts_hash: Uint8Array | null }>`
+      select p.column1 as fid, p.column2 as store, (
+        select m.ts_hash from messages m
+        where m.fid = p.column1 and m.store = p.column2 and m.type not in (${sql.join(UNCOUNTED_TYPES)})
+        order by m.ts_hash limit 1
+      ) as ts_hash
+      from (values ${sql.join(rows)}) as p`;
+    return { compile: () => query.compile(db) };
+  },
+);
+
+/** {@link oldestStored} of many (fid, store) pairs, one statement per 64: a correlated read per pair. */
 export async function oldestStoredOf(
   db: Kysely<NodeTables>,
   pairs: readonly (readonly [fid: number, store: number])[],
 ): Promise<StoreOldest[]> {
   const found: StoreOldest[] = [];
   for (let start = 0; start < pairs.length; start += PAIRS_PER_QUERY) {
-    const values = pairs
-      .slice(start, start + PAIRS_PER_QUERY)
-      .map(([fid, store]) => sql`(cast(${fid} as bigint), cast(${store} as integer))`);
-    // A VALUES list names its columns column1, column2 on both dialects.
-    const { rows } = await sql<{ fid: number; store: number; ts_hash: Uint8Array | null }>`
-      select p.column1 as fid, p.column2 as store, (
-        select m.ts_hash from messages m
-        where m.fid = p.column1 and m.store = p.column2 and m.type not in (${sql.join(UNCOUNTED_TYPES)})
-        order by m.ts_hash limit 1
-      ) as ts_hash
-      from (values ${sql.join(values)}) as p`.execute(db);
-    for (const row of rows) found.push({ fid: row.fid, store: row.store, tsHash: row.ts_hash ?? undefined });
+    const chunk = pairs.slice(start, start + PAIRS_PER_QUERY);
+    for (const row of await oldestOfPairs(chunk.length, db, ...chunk.flat()))
+      found.push({ fid: row.fid, store: row.store, tsHash: row.ts_hash ?? undefined });
   }
   return found;
 }

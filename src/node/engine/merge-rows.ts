@@ -1,11 +1,13 @@
 import { PostgresAdapter } from 'kysely';
 import type { Kysely } from 'kysely';
+import type { ReceivedMessage } from '../../protocol/message.js';
 import type { NodeTables } from '../store/schema.js';
 import { bufferedWrites } from './buffered-writes.js';
 import { keyView } from './key-view.js';
 import type { KeyLookup } from './key-view.js';
 import { globalRowsAtKey, rowsAtKey } from './message-rows.js';
 import type { Incoming, Reader, StoredRow } from './store-spec.js';
+import { storeForType } from './stores/index.js';
 import { deleteRows, insertMessage } from './writes.js';
 
 /**
@@ -13,8 +15,8 @@ import { deleteRows, insertMessage } from './writes.js';
  * earlier write of the batch, whether it went to the database or is held.
  */
 export interface MergeRows {
-  /** Announces the keys the batch's messages will look up. */
-  prefetch(lookups: readonly KeyLookup[]): Promise<void>;
+  /** Announces the batch's messages, whose keys it will look up. */
+  prefetch(candidates: readonly ReceivedMessage[]): Promise<void>;
   /** The fid's message of the key; with `othersAdds`, every other fid's add of it too. */
   rowsAt(lookup: KeyLookup, othersAdds: boolean): Promise<StoredRow[]>;
   insert(incoming: Incoming): Promise<void>;
@@ -30,7 +32,7 @@ export interface MergeRows {
  * On PostgreSQL each statement is a round trip, so a batch reads its keys in one statement up front and
  * holds its writes until a read needs them (`read`) or the batch ends. SQLite, in process, runs a point
  * read or a single-row insert in microseconds, and there holding the writes measured slower
- * (docs/performance.md), so each merge reads and writes as it goes.
+ * (docs/performance.md), so each merge reads and writes as it goes, and no key is worked out ahead.
  */
 export function mergeRowsFor(trx: Kysely<NodeTables>): MergeRows {
   return trx.getExecutor().adapter instanceof PostgresAdapter ? heldRows(trx) : directRows(trx);
@@ -48,6 +50,16 @@ function directRows(trx: Kysely<NodeTables>): MergeRows {
   };
 }
 
+/** The keys the batch's messages look up: each one's own, and those its store's rules read. */
+function keysOf(candidates: readonly ReceivedMessage[]): KeyLookup[] {
+  return candidates.flatMap(({ message, data }) => {
+    const spec = storeForType(data.type);
+    if (spec === undefined) return [];
+    const keys = [spec.conflictKey(data, message.hash), ...(spec.ruleKeys?.(data) ?? [])];
+    return keys.map((key) => ({ fid: data.fid, store: spec.store, key }));
+  });
+}
+
 function heldRows(trx: Kysely<NodeTables>): MergeRows {
   const keys = keyView();
   const writes = bufferedWrites();
@@ -57,7 +69,7 @@ function heldRows(trx: Kysely<NodeTables>): MergeRows {
     return trx;
   };
   return {
-    prefetch: (lookups) => keys.prefetch(trx, lookups),
+    prefetch: (candidates) => keys.prefetch(trx, keysOf(candidates)),
     rowsAt: (lookup, othersAdds) => keys.rowsAt(read, lookup, othersAdds),
     insert(incoming) {
       writes.insert(incoming);

@@ -19,7 +19,6 @@ import type { ResolvedNames } from './ens.js';
 import { mergedEvent, removedEvent } from './events.js';
 import { checkPrunable, isCounted } from './limits.js';
 import type { StoreLimits } from './limits.js';
-import type { KeyLookup } from './key-view.js';
 import { rowMessage, toIncoming } from './message-rows.js';
 import { trackOldest } from './oldest-stored.js';
 import type { OldestTracker } from './oldest-stored.js';
@@ -113,7 +112,7 @@ export async function mergeBatch(
       rows: mergeRowsFor(trx),
     };
     await state.oldest.prefetch(trx, storesOf(data));
-    await state.rows.prefetch(keysOf(batch.candidates));
+    await state.rows.prefetch(batch.candidates);
     const results: HubResult<NewHubEvent[]>[] = [];
     for (const pending of batch.messages) {
       const prepared = await pending;
@@ -153,16 +152,6 @@ function storesOf(data: readonly MessageData[]): [fid: number, store: number][] 
       pairs.set(`${fid}:${spec.store}`, [fid, spec.store]);
   }
   return [...pairs.values()];
-}
-
-/** The keys the batch's messages look up: each one's own, and those its store's rules read. */
-function keysOf(candidates: readonly ReceivedMessage[]): KeyLookup[] {
-  return candidates.flatMap(({ message, data }) => {
-    const spec = storeForType(data.type);
-    if (spec === undefined) return [];
-    const keys = [spec.conflictKey(data, message.hash), ...(spec.ruleKeys?.(data) ?? [])];
-    return keys.map((key) => ({ fid: data.fid, store: spec.store, key }));
-  });
 }
 
 /**

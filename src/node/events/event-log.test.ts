@@ -80,6 +80,17 @@ forEachDialect('event log', (dialect) => {
     assert.equal(await eventById(database.db, stored.id + 1), undefined);
   });
 
+  it('appends more events than one insert statement takes, with consecutive ids', async () => {
+    const events = Array.from({ length: 150 }, (_, i) => proofEvent(i + 1));
+    const stored = await append(events, manualClock(T0));
+    assert.deepEqual(
+      stored.map((event) => event.id),
+      events.map((_, i) => makeEventId(T0, i)),
+    );
+    const page = await eventsPage(database.db, 0, 1000);
+    assert.deepEqual(page.events, stored);
+  });
+
   it('appends nothing, and leaves the clock alone, for an empty list', async () => {
     assert.deepEqual(await append([], manualClock(T0)), []);
     const clock = await database.db.selectFrom('hub_event_clock').select('last_id').executeTakeFirstOrThrow();

@@ -6,6 +6,7 @@ import { checkLimit, toPage } from '../store/page.js';
 import type { Page, PageRequest } from '../store/page.js';
 import type { NodeTables } from '../store/schema.js';
 import type { Clock } from '../../shared/clock.js';
+import { reusableQuery, reusableQueryByShape } from '../../storage/reusable-query.js';
 
 /** An event to append: the log assigns the id. */
 export type NewHubEvent = Omit<HubEvent, 'id'>;
@@ -16,8 +17,44 @@ export const EVENTS_PAGE_SIZE = 100;
 /** How long events are kept (spec §8: 3 days). */
 export const EVENT_RETENTION_MS = 3 * 24 * 60 * 60 * 1000;
 
-/** Rows per insert statement, well under PostgreSQL's 65535 bind parameters. */
-const INSERT_CHUNK = 1000;
+/**
+ * Rows per insert statement. Each row count has a statement of its own, compiled once (Kysely's building
+ * and compiling cost a merge batch about what SQLite takes to insert its events); more rows go in chunks of
+ * this many, so there are never more than this many such statements.
+ */
+const INSERT_CHUNK = 64;
+
+/** The insert of `count` events, given as the id, type and encoding of each in turn. */
+const insertEvents = reusableQueryByShape(
+  (count: number) => String(count),
+  (count: number, db: Kysely<NodeTables>, ...rows: unknown[]) =>
+    db.insertInto('hub_events').values(
+      Array.from({ length: count }, (_, i) => ({
+        id: rows[3 * i] as number,
+        type: rows[3 * i + 1] as number,
+        encoded: rows[3 * i + 2] as Uint8Array,
+      })),
+    ),
+);
+
+/** Moves the clock on by `count` ids, to `floor + count - 1` if it is behind `floor`; returns the last. */
+const reserveIds = reusableQuery(
+  (db: Kysely<NodeTables>, floor: number, count: number, lastAtFloor: number) =>
+    db
+      .updateTable('hub_event_clock')
+      .set({
+        last_id: sql<number>`case when last_id + 1 > ${floor} then last_id + ${count} else ${lastAtFloor} end`,
+      })
+      .where('id', '=', 1)
+      .returning('last_id'),
+);
+
+const touchClock = reusableQuery((db: Kysely<NodeTables>) =>
+  db
+    .updateTable('hub_event_clock')
+    .set({ last_id: sql<number>`last_id` })
+    .where('id', '=', 1),
+);
 
 /**
  * Appends `events` to the log inside the caller's transaction and returns them with their ids.
@@ -37,27 +74,14 @@ export async function appendEvents(
   const count = events.length;
   // Ids follow the clock but never go back: a clock behind the last id just continues the sequence.
   const floor = makeEventId(clock.now(), 0);
-  const { last_id: lastId } = await trx
-    .updateTable('hub_event_clock')
-    .set({
-      last_id: sql<number>`case when last_id + 1 > ${floor} then last_id + ${count} else ${floor + count - 1} end`,
-    })
-    .where('id', '=', 1)
-    .returning('last_id')
-    .executeTakeFirstOrThrow();
-  const firstId = lastId - count + 1;
+  const [reserved] = await reserveIds(trx, floor, count, floor + count - 1);
+  if (reserved === undefined) throw new Error('the event clock has no row');
+  const firstId = reserved.last_id - count + 1;
   const stored = events.map((event, index): HubEvent => ({ ...event, id: firstId + index }));
   for (let start = 0; start < stored.length; start += INSERT_CHUNK) {
-    await trx
-      .insertInto('hub_events')
-      .values(
-        stored.slice(start, start + INSERT_CHUNK).map((event) => ({
-          id: event.id,
-          type: event.type,
-          encoded: HubEvent.encode(event).finish(),
-        })),
-      )
-      .execute();
+    const chunk = stored.slice(start, start + INSERT_CHUNK);
+    const rows = chunk.flatMap((event) => [event.id, event.type, HubEvent.encode(event).finish()]);
+    await insertEvents(chunk.length, trx, ...rows);
   }
   return stored;
 }
@@ -68,11 +92,7 @@ export async function appendEvents(
  * (on-chain merges and retraction): on PostgreSQL they then run one at a time, on SQLite they always do.
  */
 export async function lockEventLog(trx: Transaction<NodeTables>): Promise<void> {
-  await trx
-    .updateTable('hub_event_clock')
-    .set({ last_id: sql<number>`last_id` })
-    .where('id', '=', 1)
-    .execute();
+  await touchClock(trx);
 }
 
 export async function eventById(db: Kysely<NodeTables>, id: number): Promise<HubEvent | undefined> {

@@ -4,12 +4,12 @@ import type { HubResult } from '../../../protocol/errors.js';
 import { FarcasterNetwork } from '../../../protocol/gen/message.js';
 import type { LendStorageBody } from '../../../protocol/gen/message.js';
 import { StoreType } from '../../../protocol/gen/request_response.js';
-import { inChunks } from '../../../storage/in-chunks.js';
 import { unitsKey } from '../../onchain/storage-units.js';
 import type { NodeTables } from '../../store/schema.js';
 import { lastWriteWins } from '../conflict.js';
 import { u64 } from '../conflict-key.js';
 import { rowMessage } from '../message-rows.js';
+import { reusableListQuery } from '../reusable-lists.js';
 import type { StoreSpec } from '../store-spec.js';
 
 /** On mainnet a lender needs this many purchased units of the type it lends (snapchain-messages.md §5). */
@@ -61,16 +61,17 @@ export interface Lend {
   body: LendStorageBody;
 }
 
+const lendRows = reusableListQuery((db: Kysely<NodeTables>, fids: number[]) =>
+  db
+    .selectFrom('messages')
+    .select('encoded')
+    .where('store', '=', StoreType.STORAGE_LENDS)
+    .where((eb) => eb.or([eb('fid', 'in', fids), eb('target_fid', 'in', fids)])),
+);
+
 /** The current lends made by or to any of `fids`. */
 export async function lendsOf(db: Kysely<NodeTables>, fids: readonly number[]): Promise<Lend[]> {
-  const rows = await inChunks(fids, (chunk) =>
-    db
-      .selectFrom('messages')
-      .select('encoded')
-      .where('store', '=', StoreType.STORAGE_LENDS)
-      .where((eb) => eb.or([eb('fid', 'in', chunk), eb('target_fid', 'in', chunk)]))
-      .execute(),
-  );
+  const rows = await lendRows(db, fids);
   // A lend between fids of two chunks is read twice.
   const seen = new Set<string>();
   return rows.flatMap((row) => {
