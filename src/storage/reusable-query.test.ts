@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import type { Kysely } from 'kysely';
-import { reusableQuery, reusableQueryByShape } from './reusable-query.js';
+import { reusableQuery, reusableQueryByShape, reusableStatement } from './reusable-query.js';
 import { forEachDialect, openTestDatabase } from './testing.js';
 import type { TestDatabase } from './testing.js';
 
@@ -15,6 +15,12 @@ const setMeta = reusableQuery((db: Kysely<MetaTables>, key: string, value: strin
 );
 const metaIn = reusableQuery((db: Kysely<MetaTables>, first: string, second: string) =>
   db.selectFrom('service_meta').select(['key', 'value']).where('key', 'in', [first, second]).orderBy('key'),
+);
+const setMetaIfNew = reusableStatement((db: Kysely<MetaTables>, key: string, value: string) =>
+  db
+    .insertInto('service_meta')
+    .values({ key, value })
+    .onConflict((conflict) => conflict.doNothing()),
 );
 const metaFrom = reusableQueryByShape(
   (shape: { descending: boolean; after: boolean }) => `${shape.descending}/${shape.after}`,
@@ -57,5 +63,11 @@ forEachDialect('reusable queries', (dialect) => {
     assert.deepEqual(await keys(false, 'page-1'), ['page-2', 'page-3']);
     assert.deepEqual(await keys(true, 'page-2'), ['page-1']);
     assert.deepEqual(await keys(true, 'page-3'), ['page-2', 'page-1']);
+  });
+
+  it('tells how many rows a reusable write changed', async () => {
+    assert.equal((await setMetaIfNew(database.db, 'new', '1')).numAffectedRows, 1n);
+    assert.equal((await setMetaIfNew(database.db, 'new', '2')).numAffectedRows, 0n);
+    assert.deepEqual(await metaIn(database.db, 'new', 'x'), [{ key: 'new', value: '1' }]);
   });
 });

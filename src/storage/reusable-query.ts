@@ -1,4 +1,4 @@
-import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
 
 /** Stands for the argument at `index` while the statement is built. */
 class Slot {
@@ -18,9 +18,17 @@ type Run<DB, Args extends unknown[], Row> = (db: Kysely<DB>, ...args: Args) => P
 export function reusableQuery<DB, Args extends unknown[], Row>(
   build: (db: Kysely<DB>, ...args: Args) => Compilable<Row>,
 ): Run<DB, Args, Row> {
+  const run = reusableStatement(build);
+  return async (db, ...args) => (await run(db, ...args)).rows;
+}
+
+/** A {@link reusableQuery} answering with the whole result: also how many rows a write changed. */
+export function reusableStatement<DB, Args extends unknown[], Row>(
+  build: (db: Kysely<DB>, ...args: Args) => Compilable<Row>,
+): (db: Kysely<DB>, ...args: Args) => Promise<QueryResult<Row>> {
   // Keyed by the dialect adapter, which a database shares with its transactions.
   const compiled = new WeakMap<object, CompiledQuery<Row>>();
-  return async (db, ...args) => {
+  return (db, ...args) => {
     const { adapter } = db.getExecutor();
     let template = compiled.get(adapter);
     if (template === undefined) {
@@ -30,7 +38,7 @@ export function reusableQuery<DB, Args extends unknown[], Row>(
     const parameters = template.parameters.map((value) =>
       value instanceof Slot ? args[value.index] : value,
     );
-    return (await db.executeQuery<Row>({ ...template, parameters })).rows;
+    return db.executeQuery<Row>({ ...template, parameters });
   };
 }
 

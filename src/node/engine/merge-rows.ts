@@ -8,7 +8,7 @@ import type { KeyLookup } from './key-view.js';
 import { globalRowsAtKey, rowsAtKey } from './message-rows.js';
 import type { Incoming, Reader, StoredRow } from './store-spec.js';
 import { storeForType } from './stores/index.js';
-import { deleteRows, insertMessage } from './writes.js';
+import { deleteRows, insertMessage, insertMessageIfFree } from './writes.js';
 
 /**
  * How a merge batch reads the rows at its conflict keys and writes message rows. Every read sees every
@@ -20,6 +20,8 @@ export interface MergeRows {
   /** The fid's message of the key; with `othersAdds`, every other fid's add of it too. */
   rowsAt(lookup: KeyLookup, othersAdds: boolean): Promise<StoredRow[]>;
   insert(incoming: Incoming): Promise<void>;
+  /** Inserts `incoming` if the fid's store holds no row at its key; says whether it did. */
+  insertIfFree(incoming: Incoming): Promise<boolean>;
   /** Deletes the rows (their cast_mentions go too). */
   delete(rows: readonly StoredRow[]): Promise<void>;
   /** For the reads `rowsAt` does not serve: the transaction, with whatever is held written first. */
@@ -44,6 +46,7 @@ function directRows(trx: Kysely<NodeTables>): MergeRows {
     rowsAt: ({ fid, store, key }, othersAdds) =>
       othersAdds ? globalRowsAtKey(trx, fid, store, key) : rowsAtKey(trx, fid, store, key),
     insert: (incoming) => insertMessage(trx, incoming),
+    insertIfFree: (incoming) => insertMessageIfFree(trx, incoming),
     delete: (rows) => deleteRows(trx, rows),
     read: () => Promise.resolve(trx),
     flush: () => Promise.resolve(),
@@ -68,13 +71,22 @@ function heldRows(trx: Kysely<NodeTables>): MergeRows {
     if (rowsOf === undefined || writes.touches(rowsOf.fid, rowsOf.store)) await flush();
     return trx;
   };
+  const insert = (incoming: Incoming) => {
+    writes.insert(incoming);
+    keys.inserted(incoming.row);
+  };
   return {
     prefetch: (candidates) => keys.prefetch(trx, keysOf(candidates)),
     rowsAt: (lookup, othersAdds) => keys.rowsAt(read, lookup, othersAdds),
     insert(incoming) {
-      writes.insert(incoming);
-      keys.inserted(incoming.row);
+      insert(incoming);
       return Promise.resolve();
+    },
+    async insertIfFree(incoming) {
+      const { fid, store, conflict_key: key } = incoming.row;
+      if ((await keys.rowsAt(read, { fid, store, key })).length > 0) return false;
+      insert(incoming);
+      return true;
     },
     delete(rows) {
       writes.delete(rows);

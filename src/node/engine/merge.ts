@@ -197,7 +197,10 @@ async function mergeOne(
     if (!prunable.ok) return prunable;
   }
 
-  const plan = await planMerge(state, spec, incoming);
+  // Where only the key's own row competes and the key holds none, the message wins with nothing to remove:
+  // it goes in at once, one statement instead of a read and an insert.
+  const claimed = competesAtKeyOnly(spec) && (await state.rows.insertIfFree(incoming));
+  const plan = claimed ? ok(NOTHING_REMOVED) : await planMerge(state, spec, incoming);
   if (!plan.ok) return plan;
   // Only now, when the message is sure to change the stores, does it count against the fid's allowance.
   deps.rateLimiter.consume(data.fid, nowMs);
@@ -207,7 +210,7 @@ async function mergeOne(
   for (const row of removed) state.oldest.deleted(row);
   const prunedAtOnce = spec.prunedOnMerge?.(data) === true;
   if (!prunedAtOnce) {
-    await state.rows.insert(incoming);
+    if (!claimed) await state.rows.insert(incoming);
     state.oldest.inserted({ ...incoming.row, tsHash: incoming.tsHash });
   }
   await recordUse(trx, state.accounts, account.value, data.timestamp);
@@ -233,6 +236,13 @@ async function recordUse(
   await touchGaslessKey(trx, used.key, used.lastUsedAt);
   accounts.gaslessKeyChanged(used.key, used);
 }
+
+/** Stores without rules beyond the key, other fids' rows or a merge that removes itself (casts, reactions). */
+function competesAtKeyOnly(spec: StoreSpec): boolean {
+  return spec.rules === undefined && spec.globallyUnique !== true && spec.prunedOnMerge === undefined;
+}
+
+const NOTHING_REMOVED: MergePlan = { deleted: [], replaced: [], dependents: [] };
 
 interface MergePlan {
   /** Competitors the message beat: listed in its event. */
