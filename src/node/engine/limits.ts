@@ -65,7 +65,7 @@ export interface StoreOldest {
   tsHash: Uint8Array | undefined;
 }
 
-/** The oldest counted ts_hash of `values.length / 2` pairs, given as fid, store, fid, store, ... */
+/** The oldest counted ts_hash of `pairs` (fid, store) pairs, given as fid, store, fid, store, ... */
 const oldestOfPairs = reusableQueryByShape(
   (pairs: number) => String(pairs),
   (pairs: number, db: Kysely<NodeTables>, ...values: number[]) => {

@@ -237,7 +237,10 @@ async function recordUse(
   accounts.gaslessKeyChanged(used.key, used);
 }
 
-/** Stores without rules beyond the key, other fids' rows or a merge that removes itself (casts, reactions). */
+/**
+ * Stores without rules beyond the key, competing rows of other fids or a merge that removes itself: casts,
+ * reactions and user data.
+ */
 function competesAtKeyOnly(spec: StoreSpec): boolean {
   return spec.rules === undefined && spec.globallyUnique !== true && spec.prunedOnMerge === undefined;
 }
