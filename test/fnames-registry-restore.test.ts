@@ -193,8 +193,9 @@ for (const dialect of testDialects()) {
       /** A transfer signed by the custody key of `who`'s account with core's client helpers. */
       async function transfer(name: string, from: number, to: number, who: Account) {
         const signer = new ViemLocalEip712Signer(privateKeyToAccount(who.custody.privateKey));
-        // Two transfers of a name never share a second (docs/names.md, rule 10).
-        await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000)));
+        // Two transfers of a name never share a second (docs/names.md, rule 10). The wait runs past the next
+        // second by a margin: a timer counts from the event loop's cached time, so it can fire a few ms early.
+        await new Promise((resolve) => setTimeout(resolve, 1050 - (Date.now() % 1000)));
         const timestamp = Math.floor(Date.now() / 1000);
         const claim = makeUserNameProofClaim({ name, owner: who.custody.address, timestamp });
         const signature = (await signer.signUserNameProofClaim(claim))._unsafeUnwrap();
