@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import type { Kysely } from 'kysely';
-import { reusableQuery, reusableQueryByShape, reusableStatement } from './reusable-query.js';
+import {
+  reusableListQuery,
+  reusableQuery,
+  reusableQueryByShape,
+  reusableStatement,
+} from './reusable-query.js';
 import { forEachDialect, openTestDatabase } from './testing.js';
 import type { TestDatabase } from './testing.js';
 
@@ -21,6 +26,13 @@ const setMetaIfNew = reusableStatement((db: Kysely<MetaTables>, key: string, val
     .insertInto('service_meta')
     .values({ key, value })
     .onConflict((conflict) => conflict.doNothing()),
+);
+const metaOf = reusableListQuery((db: Kysely<MetaTables>, keys: string[], prefix: string) =>
+  db
+    .selectFrom('service_meta')
+    .select(['key', 'value'])
+    .where('key', 'in', keys)
+    .where('value', 'like', prefix),
 );
 const metaFrom = reusableQueryByShape(
   (shape: { descending: boolean; after: boolean }) => `${shape.descending}/${shape.after}`,
@@ -69,5 +81,20 @@ forEachDialect('reusable queries', (dialect) => {
     assert.equal((await setMetaIfNew(database.db, 'new', '1')).numAffectedRows, 1n);
     assert.equal((await setMetaIfNew(database.db, 'new', '2')).numAffectedRows, 0n);
     assert.deepEqual(await metaIn(database.db, 'new', 'x'), [{ key: 'new', value: '1' }]);
+  });
+
+  it('reads a list longer than one statement takes, each distinct value once, with further arguments', async () => {
+    const keys = Array.from({ length: 150 }, (_, i) => `list ${i}`);
+    await database.db
+      .insertInto('service_meta')
+      .values(keys.map((key) => ({ key, value: `value of ${key}` })))
+      .execute();
+    const rows = await metaOf(database.db, [...keys, ...keys.slice(0, 10), 'absent'], 'value of %');
+    assert.deepEqual(rows.map((row) => row.value).sort(), keys.map((key) => `value of ${key}`).sort());
+    assert.deepEqual(await metaOf(database.db, ['list 3'], 'value%'), [
+      { key: 'list 3', value: 'value of list 3' },
+    ]);
+    assert.deepEqual(await metaOf(database.db, ['list 3'], 'other%'), []);
+    assert.deepEqual(await metaOf(database.db, [], '%'), []);
   });
 });

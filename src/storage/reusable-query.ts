@@ -62,3 +62,31 @@ export function reusableQueryByShape<Shape, DB, Args extends unknown[], Row>(
     return run(db, ...args);
   };
 }
+
+/** Values per {@link reusableListQuery} statement: each list length up to it has a statement of its own. */
+const LIST_CHUNK = 64;
+
+/**
+ * A read by a list of values (`in (...)`, a VALUES list) that Kysely builds and compiles once per list
+ * length instead of once per call: for the few keys of a merge batch, building and compiling cost about as
+ * much as SQLite takes to run it. `build` gets stand-ins for the distinct values and for `args`, and may use
+ * them only as bound values; a longer list runs in chunks of 64, whose rows come back together.
+ */
+export function reusableListQuery<DB, Value, Row, Args extends unknown[] = []>(
+  build: (db: Kysely<DB>, values: Value[], ...args: Args) => Compilable<Row>,
+): (db: Kysely<DB>, values: readonly Value[], ...args: Args) => Promise<Row[]> {
+  const run = reusableQueryByShape(
+    (length: number) => String(length),
+    (length: number, db: Kysely<DB>, ...slots: unknown[]) =>
+      build(db, slots.slice(0, length) as Value[], ...(slots.slice(length) as Args)),
+  );
+  return async (db, values, ...args) => {
+    const distinct = [...new Set(values)];
+    const rows: Row[] = [];
+    for (let start = 0; start < distinct.length; start += LIST_CHUNK) {
+      const chunk = distinct.slice(start, start + LIST_CHUNK);
+      rows.push(...(await run(chunk.length, db, ...chunk, ...args)));
+    }
+    return rows;
+  };
+}

@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { OnChainEventType } from '../../protocol/gen/onchain_event.js';
 import type { OnChainEvent } from '../../protocol/gen/onchain_event.js';
-import { inChunks } from '../../storage/in-chunks.js';
+import { reusableListQuery } from '../../storage/reusable-query.js';
 import { checkLimit, toPage } from '../store/page.js';
 import type { Page, PageRequest } from '../store/page.js';
 import type { NodeTables, OnChainEventsTable } from '../store/schema.js';
@@ -24,18 +24,26 @@ export async function fidRegistration(
   return (await fidRegistrations(db, [fid])).get(fid);
 }
 
+// The reads of a merge batch's account state, compiled once per number of fids (reusableListQuery).
+const registrationRows = reusableListQuery((db: Kysely<NodeTables>, fids: number[]) =>
+  db.selectFrom('fids').select(['fid', 'custody_address', 'recovery_address']).where('fid', 'in', fids),
+);
+const signerRows = reusableListQuery((db: Kysely<NodeTables>, fids: number[]) =>
+  db
+    .selectFrom('signers')
+    .select(['fid', 'key', 'state', 'key_type', 'block_number', 'log_index'])
+    .where('fid', 'in', fids),
+);
+const rentRows = reusableListQuery((db: Kysely<NodeTables>, fids: number[], now: number) =>
+  countableRents(db, now).where('fid', 'in', fids),
+);
+
 /** {@link fidRegistration} of many fids in one read; unregistered fids are absent. */
 export async function fidRegistrations(
   db: Kysely<NodeTables>,
   fids: readonly number[],
 ): Promise<Map<number, FidRegistration>> {
-  const rows = await inChunks(fids, (chunk) =>
-    db
-      .selectFrom('fids')
-      .select(['fid', 'custody_address', 'recovery_address'])
-      .where('fid', 'in', chunk)
-      .execute(),
-  );
+  const rows = await registrationRows(db, fids);
   return new Map(
     rows.map((row) => [
       row.fid,
@@ -49,13 +57,7 @@ export async function activeSignerKeys(
   db: Kysely<NodeTables>,
   fids: readonly number[],
 ): Promise<Map<number, Set<string>>> {
-  const rows = await inChunks(fids, (chunk) =>
-    db
-      .selectFrom('signers')
-      .select(['fid', 'key', 'state', 'key_type', 'block_number', 'log_index'])
-      .where('fid', 'in', chunk)
-      .execute(),
-  );
+  const rows = await signerRows(db, fids);
   const keys = new Map<number, Set<string>>();
   for (const row of rows) {
     const status = {
@@ -80,7 +82,7 @@ export async function storageUnitsByFid(
 ): Promise<Map<number, StorageUnits>> {
   const now = Math.floor(nowMs / 1000);
   const rentsOf = new Map(fids.map((fid): [number, Rent[]] => [fid, []]));
-  const rents = await inChunks(fids, (chunk) => countableRents(db, now).where('fid', 'in', chunk).execute());
+  const rents = await rentRows(db, fids, now);
   for (const rent of rents) rentsOf.get(rent.fid)?.push(rent);
   return new Map([...rentsOf].map(([fid, held]) => [fid, sumRents(held, now)]));
 }

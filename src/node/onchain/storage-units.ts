@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { StorageUnitType } from '../../protocol/gen/message.js';
 import { OnChainEventType } from '../../protocol/gen/onchain_event.js';
@@ -80,7 +81,10 @@ export interface Rent {
   units: number | null;
 }
 
-/** The STORAGE_RENT events that may still count at `now` (unix seconds); the caller picks the fids. */
+/**
+ * The STORAGE_RENT events that may still count at `now` (unix seconds); the caller picks the fids. `now` is
+ * used only as a bound value (reusableListQuery builds this with a stand-in for it).
+ */
 export function countableRents(db: Kysely<NodeTables>, now: number) {
   return (
     db
@@ -88,7 +92,11 @@ export function countableRents(db: Kysely<NodeTables>, now: number) {
       .select(['fid', 'block_timestamp', 'units'])
       .where('type', '=', OnChainEventType.EVENT_TYPE_STORAGE_RENT)
       // No unit lives longer than a legacy one; older rents cannot count.
-      .where('block_timestamp', '>', now - LEGACY_UNIT_LIFETIME_SECONDS)
+      .where(
+        'block_timestamp',
+        '>',
+        sql<number>`cast(${now} as bigint) - ${sql.lit(LEGACY_UNIT_LIFETIME_SECONDS)}`,
+      )
   );
 }
 

@@ -4,12 +4,12 @@ import type { HubResult } from '../../../protocol/errors.js';
 import { FarcasterNetwork } from '../../../protocol/gen/message.js';
 import type { LendStorageBody } from '../../../protocol/gen/message.js';
 import { StoreType } from '../../../protocol/gen/request_response.js';
+import { reusableListQuery } from '../../../storage/reusable-query.js';
 import { unitsKey } from '../../onchain/storage-units.js';
 import type { NodeTables } from '../../store/schema.js';
 import { lastWriteWins } from '../conflict.js';
 import { u64 } from '../conflict-key.js';
 import { rowMessage } from '../message-rows.js';
-import { reusableListQuery } from '../reusable-lists.js';
 import type { StoreSpec } from '../store-spec.js';
 
 /** On mainnet a lender needs this many purchased units of the type it lends (snapchain-messages.md §5). */
