@@ -11,7 +11,7 @@
 //   [--profile <dir>]   (a CPU profile of the server for each read: reads-profile.ts)
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { pino } from 'pino';
+import { batchedOutput } from '../src/shared/logging/batched-output.js';
 import { startNodeService } from '../src/node/index.js';
 import type { NodeTables } from '../src/node/store/schema.js';
 import { createNamesService } from '../src/names/service.js';
@@ -75,7 +75,7 @@ interface Read {
 }
 
 /** Lines go as a service's go to stdout (in the background, logger.ts), here to /dev/null. */
-const devNull = pino.destination({ dest: '/dev/null', sync: false });
+const devNull = batchedOutput('/dev/null');
 const loggerOf = (service: string) =>
   createLogger({ level: logLevel, format: 'json', service, output: devNull });
 

@@ -42,6 +42,7 @@ function recordingRenderer(): ErrorRenderer & { calls: Rendered[] } {
 interface LogLine {
   level: number;
   msg?: string;
+  [field: string]: unknown;
 }
 
 function recordingLogger(): { logger: pino.Logger; lines: LogLine[] } {
@@ -344,7 +345,14 @@ describe('failures go through the renderer', () => {
     const requests = lines.filter((line) => line.msg?.startsWith('GET '));
     assert.equal(requests.length, 1, JSON.stringify(lines));
     assert.match(requests[0]?.msg ?? '', /^GET \/v1\/things 200 \d+(\.\d)? ms$/);
-    assert.equal(requests[0]?.level, 30);
+    const { level, method, path, status, ms, reqId } = requests[0] ?? ({} as LogLine);
+    assert.deepEqual(
+      { level, method, path, status },
+      { level: 30, method: 'GET', path: '/v1/things', status: 200 },
+    );
+    assert.equal(typeof ms, 'number');
+    assert.equal(typeof reqId, 'string');
+    assert.equal(requests[0]?.error, undefined);
     await app.close();
   });
 

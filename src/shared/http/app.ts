@@ -6,16 +6,9 @@ import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import ajvCompiler from '@fastify/ajv-compiler';
-import Fastify, { LogController } from 'fastify';
-import type {
-  FastifyBaseLogger,
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  RawServerDefault,
-} from 'fastify';
+import Fastify from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
 import type { Logger } from 'pino';
-import { isAgoraService } from '../fetch/user-agent.js';
 import { registerApiDocs } from './api-docs.js';
 import { createServiceMetrics, registerMetrics, type ServiceMetrics } from '../metrics/index.js';
 import { capConnections, fastifyConnectionOptions } from './connections.js';
@@ -24,6 +17,7 @@ import type { ComponentStatus } from '../status.js';
 import { registerStatusRoutes } from './status-routes.js';
 import { classifyFailure, RouteNotFoundError, sendFailure } from './errors.js';
 import { unacceptableInput, UnacceptableInputError } from './input-guard.js';
+import { pathOf, RequestLog } from './request-log.js';
 import type { ErrorRenderer } from './errors.js';
 
 export type ServiceName = 'node' | 'names' | 'social';
@@ -72,25 +66,6 @@ const ACCEPTED_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 function requestIdOf(raw: IncomingMessage): string {
   const incoming = raw.headers[REQUEST_ID_HEADER];
   return typeof incoming === 'string' && ACCEPTED_REQUEST_ID.test(incoming) ? incoming : randomUUID();
-}
-
-/**
- * `GET /v1/info 200 1.2 ms`, with the same fields for machines. The query is left out: it can carry
- * tokens. Agora's own services polling each other log at debug, so an idle system is quiet.
- */
-function logRequest(request: FastifyRequest, reply: FastifyReply): void {
-  const path = pathOf(request.url);
-  const ms = Math.round(reply.elapsedTime * 10) / 10;
-  const fields = { method: request.method, path, status: reply.statusCode, ms };
-  const message = `${request.method} ${path} ${reply.statusCode} ${ms} ms`;
-  if (isAgoraService(request.headers['user-agent'])) request.log.debug(fields, message);
-  else request.log.info(fields, message);
-}
-
-/** A request URL without its query, which can carry tokens, for logs and errors. */
-function pathOf(url: string): string {
-  const query = url.indexOf('?');
-  return query < 0 ? url : url.slice(0, query);
 }
 
 /** Turns the configured origin setting into @fastify/cors's `origin` option. */
@@ -144,8 +119,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
     ...(options.bodyLimit !== undefined && { bodyLimit: options.bodyLimit }),
     ...(options.connections !== undefined && fastifyConnectionOptions(options.connections)),
     genReqId: requestIdOf,
-    // One line per request, written in onResponse below, instead of Fastify's two.
-    logController: new LogController({ disableRequestLogging: true }),
+    logController: new RequestLog(),
     // Idle keep-alive sockets end at close; in-flight requests finish first (see the onSend hook below).
     forceCloseConnections: 'idle',
     ajv: {
@@ -173,10 +147,6 @@ export async function createHttpApp(options: HttpAppOptions): Promise<HttpApp> {
   app.setNotFoundHandler((request, reply) => {
     const path = pathOf(request.url);
     return sendFailure(errors, new RouteNotFoundError(request.method, path), 'not_found', request, reply);
-  });
-  app.addHook('onResponse', (request, reply, done) => {
-    logRequest(request, reply);
-    done();
   });
   // After validation and coercion, before any handler: see input-guard.ts.
   app.addHook('preHandler', (request, _reply, done) => {

@@ -1,14 +1,10 @@
 import { pino, type Logger } from 'pino';
+import { batchedOutput, type LogOutput } from './batched-output.js';
 import { prettyLine } from './pretty.js';
 
 export type LogFormat = 'pretty' | 'json';
 
-/** Where log lines go: stdout unless a test captures them. */
-export interface LogOutput {
-  write(text: string): void;
-  /** Colours in pretty lines. */
-  isTTY?: boolean | undefined;
-}
+export type { LogOutput };
 
 export interface LoggerOptions {
   level: string;
@@ -21,13 +17,12 @@ export interface LoggerOptions {
 let stdoutLines: LogOutput | undefined;
 
 /**
- * JSON lines to stdout, written in the background: process.stdout writes each line with its own system
- * call, about a tenth of a cached read's CPU at info. Lines logged while a write is under way go out
- * together in the next; pino writes what is left synchronously when the process exits. One per process,
- * so the services of `agora dev` never interleave parts of lines.
+ * JSON lines to stdout, written in the background (batched-output.ts): process.stdout writes each line
+ * with its own system call, about a tenth of a cached read's CPU at info. One per process, so the services
+ * of `agora dev` never interleave parts of lines.
  */
 function backgroundStdout(): LogOutput {
-  stdoutLines ??= pino.destination({ dest: 1, sync: false });
+  stdoutLines ??= batchedOutput(1);
   return stdoutLines;
 }
 
