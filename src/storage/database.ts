@@ -6,6 +6,7 @@ import { startBackgroundCheckpoints } from './background-checkpoints.js';
 import { StorageError, messageOf } from './errors.js';
 import { openPostgresPool } from './postgres-pool.js';
 import { SqliteAdapter, sqliteDialect } from './sqlite-adapter.js';
+import { limitPlannedOnce } from './sqlite-limit.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type ServiceName = 'node' | 'names' | 'social';
@@ -62,7 +63,8 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
       ? startBackgroundCheckpoints(sqlite, file, BUSY_TIMEOUT_MS)
       : undefined;
   const adapter = new SqliteAdapter(sqlite);
-  return wrap(new Kysely<DB>({ dialect: sqliteDialect(adapter) }), 'sqlite', {
+  const db = new Kysely<DB>({ dialect: sqliteDialect(adapter), plugins: [limitPlannedOnce] });
+  return wrap(db, 'sqlite', {
     commitMark: () => adapter.commitMark(),
     beforeClose: async () => checkpoints?.stop(),
   });

