@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import type { Kysely } from 'kysely';
 import { reusableQuery } from './reusable-query.js';
+import { plannedOnceLimit } from './sqlite-limit.js';
 import { forEachDialect, openTestDatabase } from './testing.js';
 import type { TestDatabase } from './testing.js';
 
@@ -44,5 +45,20 @@ forEachDialect('select limits', (dialect) => {
     assert.deepEqual(await keys(firstKeys(database.db, 10, 4).execute()), ['k5']);
     assert.deepEqual(await keys(keptFirstKeys(database.db, 1)), ['k1']);
     assert.deepEqual(await keys(keptFirstKeys(database.db, 3)), ['k1', 'k2', 'k3']);
+  });
+
+  it('limits a nested select with the expression on both dialects', async () => {
+    const page = database.db
+      .selectFrom('service_meta')
+      .select('key')
+      .where('key', 'like', 'k%')
+      .orderBy('key')
+      .limit(plannedOnceLimit(2))
+      .as('page');
+    const rows = await database.db.selectFrom(page).select('page.key').orderBy('page.key').execute();
+    assert.deepEqual(
+      rows.map((row) => row.key),
+      ['k1', 'k2'],
+    );
   });
 });

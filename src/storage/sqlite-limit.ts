@@ -1,7 +1,8 @@
-import { BinaryOperationNode, LimitNode, OperatorNode, SelectQueryNode, ValueNode } from 'kysely';
+import { BinaryOperationNode, LimitNode, OperatorNode, SelectQueryNode, sql, ValueNode } from 'kysely';
 import type {
   KyselyPlugin,
   PluginTransformResultArgs,
+  RawBuilder,
   QueryResult,
   RootOperationNode,
   UnknownRow,
@@ -10,7 +11,8 @@ import type {
 /**
  * SQLite 3.53 plans a statement again each time a bare `LIMIT ?` is bound (10.3 µs against 5.6 for a
  * literal, in a loop), as the planner may use the limit's value; an expression of it is planned once. A
- * select's own `.limit(n)` is sent as `limit ? + 0`, with the same rows. Nested selects keep theirs.
+ * query's own `.limit(n)` is sent as `limit ? + 0`, with the same rows; a nested select's limit is not
+ * reached (walking every query's tree would cost what this saves) and takes {@link plannedOnceLimit}.
  */
 export const limitPlannedOnce: KyselyPlugin = {
   transformQuery({ node }): RootOperationNode {
@@ -24,3 +26,8 @@ export const limitPlannedOnce: KyselyPlugin = {
   },
   transformResult: async ({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> => result,
 };
+
+/** A limit for a nested select (a page wrapped in an aggregate): `? + 0` on both dialects. */
+export function plannedOnceLimit(limit: number): RawBuilder<number> {
+  return sql<number>`${limit} + 0`;
+}

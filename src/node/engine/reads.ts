@@ -8,7 +8,8 @@ import { storeLimit } from '../onchain/storage-units.js';
 import type { LimitedStore } from '../onchain/storage-units.js';
 import { reusableQuery, reusableQueryByShape } from '../../storage/reusable-query.js';
 import { packedRows, unpackedRows } from '../store/packed-rows.js';
-import { checkLimit, rowLimit, toPage } from '../store/page.js';
+import { checkLimit, toPage } from '../store/page.js';
+import { plannedOnceLimit } from '../../storage/sqlite-limit.js';
 import { storedTsHash } from '../store/stored-ts-hash.js';
 import type { Page, PageRequest } from '../store/page.js';
 import type { NodeTables } from '../store/schema.js';
@@ -145,7 +146,7 @@ function pagedMessages<S extends Shape, Args extends unknown[]>(
       const query = filter(selectMessages(db), filterShape, ...args)
         .select(['encoded', 'ts_hash as position'])
         .orderBy('ts_hash', reverse ? 'desc' : 'asc')
-        .limit(rowLimit(limit));
+        .limit(plannedOnceLimit(limit));
       const page = hasAfter ? query.where('ts_hash', reverse ? '<' : '>', after as Uint8Array) : query;
       return packedRows(db, page.as('page'), reverse);
     },
@@ -248,7 +249,7 @@ const mentionsOfFid = reusableQueryByShape(
       .select(['messages.encoded', 'm.ts_hash as position'])
       .where('m.mentioned_fid', '=', fid)
       .orderBy('m.ts_hash', shape.reverse ? 'desc' : 'asc')
-      .limit(rowLimit(limit));
+      .limit(plannedOnceLimit(limit));
     const page = shape.after
       ? query.where('m.ts_hash', shape.reverse ? '<' : '>', after as Uint8Array)
       : query;

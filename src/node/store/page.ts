@@ -1,6 +1,3 @@
-import { sql } from 'kysely';
-import type { RawBuilder } from 'kysely';
-
 /**
  * Keyset paging shared by the node's stores: `after` is the position of the last item of the previous
  * page (the HTTP layer turns it into an opaque pageToken), never an offset.
@@ -42,13 +39,4 @@ export function checkLimit(limit: number): number {
   if (!Number.isSafeInteger(limit) || limit < 1)
     throw new RangeError('page limit must be a positive integer');
   return limit;
-}
-
-/**
- * A page's row limit, to bind in a reusable statement. SQLite (3.53 here) prepares a statement again each
- * time a bare `LIMIT ?` is bound, as its plan may depend on that value (~20 µs a read in a server); `? + 0`
- * is evaluated as the statement runs. PostgreSQL reads it the same.
- */
-export function rowLimit(limit: number): RawBuilder<number> {
-  return sql<number>`${limit} + 0`;
 }
