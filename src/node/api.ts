@@ -9,8 +9,15 @@ import { cachedFor } from '../shared/cached.js';
 import { systemClock, type Clock } from '../shared/clock.js';
 import type { Database } from '../storage/index.js';
 import type { ReceivedMessage } from '../protocol/message.js';
-import { signerCounts, signerOf, signersPage } from './engine/index.js';
-import type { Engine, MergeOutcome, Prepared, SignerCounts, SignerPosition } from './engine/index.js';
+import { messageMarks, signerCounts, signerOf, signersPage } from './engine/index.js';
+import type {
+  Engine,
+  MergeOutcome,
+  MessageMarks,
+  Prepared,
+  SignerCounts,
+  SignerPosition,
+} from './engine/index.js';
 import { eventById, eventsBetween, eventsPage } from './events/index.js';
 import type { EventRange, EventsPage } from './events/index.js';
 import { hubFailure } from './failure.js';
@@ -61,6 +68,8 @@ export interface FidAddressType {
 export interface NodeApi {
   readonly engine: Engine;
   readonly version: string;
+  /** What kept answers of message reads are checked against (SQLite); undefined on PostgreSQL. */
+  readonly messageMarks: MessageMarks | undefined;
   /** `isSyncing` of both transports' info: the chain reader is behind (false without one). */
   isSyncing(): boolean;
   /**
@@ -155,6 +164,7 @@ export function createNodeApi(options: NodeApiOptions): NodeApi {
   return {
     engine,
     version,
+    messageMarks: messageMarks(database, engine.messageVersions),
     isSyncing: () => syncing?.() ?? false,
     async submit(received) {
       const outcome = await submits.add(received);

@@ -43,6 +43,11 @@ export interface Database<DB> {
    * synchronously.
    */
   commitMark(): string | undefined;
+  /**
+   * SQLite: a mark equal at two moments only if no other connection committed in between; this
+   * database's own commits leave it where it is. PostgreSQL: undefined, as for `commitMark`.
+   */
+  othersCommitMark(): string | undefined;
   /** Closes every connection; safe to call more than once. */
   close(): Promise<void>;
 }
@@ -66,6 +71,7 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
   const db = new Kysely<DB>({ dialect: sqliteDialect(adapter), plugins: [limitPlannedOnce] });
   return wrap(db, 'sqlite', {
     commitMark: () => adapter.commitMark(),
+    othersCommitMark: () => adapter.othersCommitMark(),
     beforeClose: async () => checkpoints?.stop(),
   });
 }
@@ -98,6 +104,7 @@ async function openPostgres<DB>(url: string, options: DatabaseOptions): Promise<
   });
   return wrap(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), 'postgres', {
     commitMark: () => undefined,
+    othersCommitMark: () => undefined,
   });
 }
 
@@ -149,6 +156,7 @@ function openSqlite(
 
 interface DialectParts {
   commitMark: () => string | undefined;
+  othersCommitMark: () => string | undefined;
   /** Stops what uses the database's file besides Kysely. */
   beforeClose?: () => Promise<void>;
 }
@@ -159,7 +167,13 @@ function wrap<DB>(db: Kysely<DB>, dialect: Dialect, parts: DialectParts): Databa
     await parts.beforeClose?.();
     await db.destroy();
   };
-  return { db, dialect, commitMark: parts.commitMark, close: () => (closing ??= close()) };
+  return {
+    db,
+    dialect,
+    commitMark: parts.commitMark,
+    othersCommitMark: parts.othersCommitMark,
+    close: () => (closing ??= close()),
+  };
 }
 
 function invalid(message: string): StorageError {

@@ -20,6 +20,8 @@ import { defaultStoreLimits } from './limits.js';
 import type { StoreLimits } from './limits.js';
 import { mergeBatch, senderOf, settledBatch } from './merge.js';
 import type { MergeOutcome, Prepared, PreparedBatch, PreparedMessage } from './merge.js';
+import { messageVersions } from './message-versions.js';
+import type { MessageVersions } from './message-versions.js';
 import { pruneMessages } from './prune.js';
 import { DEFAULT_RATE_LIMIT, createFidRateLimiter } from './rate-limit.js';
 import type { RateLimitOptions } from './rate-limit.js';
@@ -61,6 +63,8 @@ export interface EngineOptions {
 }
 
 export interface Engine extends MessageReads {
+  /** Moved by every write of a message row, inside its transaction (what kept HTTP answers are kept under). */
+  readonly messageVersions: MessageVersions;
   /** Validates (signatures together, through `signatures`), then merges the valid messages in one transaction; one outcome per message. */
   mergeMessages(messages: readonly ReceivedMessage[]): Promise<MergeOutcome[]>;
   /**
@@ -93,7 +97,9 @@ export function createEngine(options: EngineOptions): Engine {
     options.rateLimit === false
       ? { allows: () => true, consume: () => undefined }
       : createFidRateLimiter({ ...DEFAULT_RATE_LIMIT, ...options.rateLimit });
-  const deps = { network, clock, fnames, limits, rateLimiter };
+  const versions = messageVersions();
+  const { moved } = versions;
+  const deps = { network, clock, fnames, limits, rateLimiter, moved };
 
   const signatures = options.signatures ?? inlineSignatureVerifier(verifier);
 
@@ -129,6 +135,7 @@ export function createEngine(options: EngineOptions): Engine {
 
   return {
     ...createMessageReads(db, clock, limits),
+    messageVersions: versions,
 
     async mergeMessages(messages) {
       return mergeBatch(db, deps, await prepare(messages));
@@ -155,16 +162,16 @@ export function createEngine(options: EngineOptions): Engine {
     },
 
     async revokeSigner(fid, key) {
-      const events = await revokeSigner(db, clock, fid, key);
+      const events = await revokeSigner(db, clock, fid, key, moved);
       if (events.length > 0)
         logger.info({ fid, revoked: events.length }, 'revoked the messages of a reset signer');
       return events;
     },
 
-    revokeUsername,
+    revokeUsername: (trx, fid, name) => revokeUsername(trx, fid, name, moved),
 
     async prune() {
-      const events = await pruneMessages(db, clock, limits);
+      const events = await pruneMessages(db, { clock, limits, moved });
       if (events.length > 0)
         logger.info({ pruned: events.length }, 'pruned messages over their storage limits');
       return events;

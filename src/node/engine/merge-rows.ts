@@ -4,6 +4,7 @@ import type { ReceivedMessage } from '../../protocol/message.js';
 import type { NodeTables } from '../store/schema.js';
 import { bufferedWrites } from './buffered-writes.js';
 import { keyView } from './key-view.js';
+import type { MessagesMoved } from './message-versions.js';
 import type { KeyLookup } from './key-view.js';
 import { globalRowsAtKey, rowsAtKey } from './message-rows.js';
 import type { Incoming, Reader, StoredRow } from './store-spec.js';
@@ -36,18 +37,18 @@ export interface MergeRows {
  * read or a single-row insert in microseconds, and there holding the writes measured slower
  * (docs/performance.md), so each merge reads and writes as it goes, and no key is worked out ahead.
  */
-export function mergeRowsFor(trx: Kysely<NodeTables>): MergeRows {
-  return trx.getExecutor().adapter instanceof PostgresAdapter ? heldRows(trx) : directRows(trx);
+export function mergeRowsFor(trx: Kysely<NodeTables>, moved: MessagesMoved): MergeRows {
+  return trx.getExecutor().adapter instanceof PostgresAdapter ? heldRows(trx, moved) : directRows(trx, moved);
 }
 
-function directRows(trx: Kysely<NodeTables>): MergeRows {
+function directRows(trx: Kysely<NodeTables>, moved: MessagesMoved): MergeRows {
   return {
     prefetch: () => Promise.resolve(),
     rowsAt: ({ fid, store, key }, othersAdds) =>
       othersAdds ? globalRowsAtKey(trx, fid, store, key) : rowsAtKey(trx, fid, store, key),
-    insert: (incoming) => insertMessage(trx, incoming),
-    insertIfFree: (incoming) => insertMessageIfFree(trx, incoming),
-    delete: (rows) => deleteRows(trx, rows),
+    insert: (incoming) => insertMessage(trx, incoming, moved),
+    insertIfFree: (incoming) => insertMessageIfFree(trx, incoming, moved),
+    delete: (rows) => deleteRows(trx, rows, moved),
     read: () => Promise.resolve(trx),
     flush: () => Promise.resolve(),
   };
@@ -63,7 +64,7 @@ function keysOf(candidates: readonly ReceivedMessage[]): KeyLookup[] {
   });
 }
 
-function heldRows(trx: Kysely<NodeTables>): MergeRows {
+function heldRows(trx: Kysely<NodeTables>, moved: MessagesMoved): MergeRows {
   const keys = keyView();
   const writes = bufferedWrites();
   const flush = () => writes.flush(trx);
@@ -72,6 +73,7 @@ function heldRows(trx: Kysely<NodeTables>): MergeRows {
     return trx;
   };
   const insert = (incoming: Incoming) => {
+    moved(incoming.row.fid);
     writes.insert(incoming);
     keys.inserted(incoming.row);
   };
@@ -89,6 +91,7 @@ function heldRows(trx: Kysely<NodeTables>): MergeRows {
       return true;
     },
     delete(rows) {
+      for (const row of rows) moved(row.fid);
       writes.delete(rows);
       keys.deleted(rows);
       return Promise.resolve();

@@ -29,6 +29,7 @@ import { applyKeyPlan, isKeyMessage, planKeyMessage } from './signers/key-merge.
 import type { KeyAuthority } from './signers/key-merge.js';
 import { mergeRowsFor } from './merge-rows.js';
 import type { MergeRows } from './merge-rows.js';
+import type { MessagesMoved } from './message-versions.js';
 import type { Incoming, StoreSpec, StoredRow } from './store-spec.js';
 import { storeForType } from './stores/index.js';
 import { removalEvents } from './writes.js';
@@ -73,6 +74,7 @@ export interface MergeDeps {
   readonly fnames: FnameProofs;
   readonly limits: StoreLimits;
   readonly rateLimiter: FidRateLimiter;
+  readonly moved: MessagesMoved;
 }
 
 /** What one batch reads once and shares between its messages, and where it reads and writes message rows. */
@@ -109,7 +111,7 @@ export async function mergeBatch(
     const state: BatchState = {
       accounts: await loadAccountState(trx, batch.candidates.map(senderOf), deps.clock.now()),
       oldest: trackOldest(),
-      rows: mergeRowsFor(trx),
+      rows: mergeRowsFor(trx, deps.moved),
     };
     await state.oldest.prefetch(trx, storesOf(data));
     await state.rows.prefetch(batch.candidates);

@@ -8,6 +8,7 @@ import type { NodeTables } from '../store/schema.js';
 import { countStored, countedMessages, countsByStore } from './limits.js';
 import type { StoreLimits } from './limits.js';
 import { STORED_COLUMNS } from './message-rows.js';
+import type { MessagesMoved } from './message-versions.js';
 import { storageBalance } from './storage-balance.js';
 import type { StoredRow } from './store-spec.js';
 import { STORES } from './stores/index.js';
@@ -19,33 +20,31 @@ const PRUNE_CHUNK = 1000;
 
 const PRUNED_STORES = STORES.filter((spec) => spec.pruned).map((spec) => spec.store);
 
+export interface PruneDeps {
+  clock: Clock;
+  limits: StoreLimits;
+  moved: MessagesMoved;
+}
+
 /**
  * The prune job (node-api.md §5.3): for every fid and store over its limit for the fid's net units (lends
  * included), deletes the oldest messages (adds and removes alike) until the store is at its limit, each
  * with a PRUNE_MESSAGE. Username proofs, link compact states and storage lends are never pruned. A fid whose units expired has a limit of 0 and loses its messages.
  * Returns the events; the node service runs it on an interval.
  */
-export async function pruneMessages(
-  db: Kysely<NodeTables>,
-  clock: Clock,
-  limits: StoreLimits,
-): Promise<HubEvent[]> {
+export async function pruneMessages(db: Kysely<NodeTables>, deps: PruneDeps): Promise<HubEvent[]> {
   const events: HubEvent[] = [];
   let after: number | undefined;
   do {
     const page = await fidsPage(db, { limit: FIDS_PER_PAGE, after });
-    for (const fid of page.items) events.push(...(await pruneFid(db, clock, limits, fid)));
+    for (const fid of page.items) events.push(...(await pruneFid(db, deps, fid)));
     after = page.next;
   } while (after !== undefined);
   return events;
 }
 
-async function pruneFid(
-  db: Kysely<NodeTables>,
-  clock: Clock,
-  limits: StoreLimits,
-  fid: number,
-): Promise<HubEvent[]> {
+async function pruneFid(db: Kysely<NodeTables>, deps: PruneDeps, fid: number): Promise<HubEvent[]> {
+  const { clock, limits } = deps;
   const events: HubEvent[] = [];
   for (;;) {
     // Most fids are within their limits (or have no messages): one or two reads, no transaction.
@@ -54,7 +53,7 @@ async function pruneFid(
     const units = (await storageBalance(db, fid, clock.now())).net;
     const over = PRUNED_STORES.filter((store) => (counts.get(store) ?? 0) > limits(units, store));
     if (over.length === 0) return events;
-    const pruned = await pruneChunk(db, clock, fid, over, (store) => limits(units, store));
+    const pruned = await pruneChunk(db, deps, fid, over, (store) => limits(units, store));
     events.push(...pruned);
     if (pruned.length < PRUNE_CHUNK) return events;
   }
@@ -63,7 +62,7 @@ async function pruneFid(
 /** Deletes up to PRUNE_CHUNK of the oldest messages beyond the stores' limits, in one transaction. */
 function pruneChunk(
   db: Kysely<NodeTables>,
-  clock: Clock,
+  { clock, moved }: PruneDeps,
   fid: number,
   stores: readonly LimitedStore[],
   limitOf: (store: LimitedStore) => number,
@@ -86,7 +85,7 @@ function pruneChunk(
           .execute()),
       );
     }
-    await deleteRows(trx, rows);
+    await deleteRows(trx, rows, moved);
     return appendEvents(trx, removalEvents('prune', rows), clock);
   });
 }

@@ -7,6 +7,7 @@ import { isActiveSigner } from '../onchain/queries.js';
 import { dropRevocation } from '../onchain/revocation-queue.js';
 import type { NodeTables } from '../store/schema.js';
 import { STORED_COLUMNS } from './message-rows.js';
+import type { MessagesMoved } from './message-versions.js';
 import type { StoredRow } from './store-spec.js';
 import { storeForCode, usernameNaming } from './stores/index.js';
 import { deleteRows, removalEvents } from './writes.js';
@@ -27,6 +28,7 @@ export async function revokeSigner(
   clock: Clock,
   fid: number,
   key: Uint8Array,
+  moved: MessagesMoved,
 ): Promise<HubEvent[]> {
   const events: HubEvent[] = [];
   for (;;) {
@@ -45,7 +47,7 @@ export async function revokeSigner(
         .limit(REVOKE_CHUNK)
         .execute();
       const all = await withDependents(trx, rows);
-      await deleteRows(trx, all);
+      await deleteRows(trx, all, moved);
       const more = rows.length === REVOKE_CHUNK;
       if (!more) await dropRevocation(trx, fid, key);
       return { revoked: await appendEvents(trx, removalEvents('revoke', all), clock), more };
@@ -75,9 +77,10 @@ export async function revokeUsername(
   trx: Transaction<NodeTables>,
   fid: number,
   name: string,
+  moved: MessagesMoved,
 ): Promise<NewHubEvent[]> {
   const username = await usernameNaming(trx, fid, name);
   if (username === undefined) return [];
-  await deleteRows(trx, [username]);
+  await deleteRows(trx, [username], moved);
   return removalEvents('revoke', [username]);
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { NewHubEvent } from '../events/event-log.js';
 import type { MessagesTable, NodeTables } from '../store/schema.js';
 import { removedEvent } from './events.js';
+import type { MessagesMoved } from './message-versions.js';
 import { rowMessage } from './message-rows.js';
 import { reusableQuery, reusableStatement } from '../../storage/reusable-query.js';
 import type { Incoming, RemovalKind, StoredRow } from './store-spec.js';
@@ -11,7 +12,12 @@ import { storeForCode } from './stores/index.js';
 const DELETE_CHUNK = 500;
 
 /** Deletes the rows (their cast_mentions go with them by cascade); a row listed twice is deleted once. */
-export async function deleteRows(db: Kysely<NodeTables>, rows: readonly StoredRow[]): Promise<void> {
+export async function deleteRows(
+  db: Kysely<NodeTables>,
+  rows: readonly StoredRow[],
+  moved: MessagesMoved,
+): Promise<void> {
+  for (const row of rows) moved(row.fid);
   const hashes = [...new Map(rows.map((row) => [Buffer.from(row.hash).toString('hex'), row.hash])).values()];
   for (let start = 0; start < hashes.length; start += DELETE_CHUNK) {
     await db
@@ -65,7 +71,12 @@ const insertMention = reusableQuery(
     db.insertInto('cast_mentions').values({ hash, mentioned_fid: fid, ts_hash: tsHash }),
 );
 
-export async function insertMessage(db: Kysely<NodeTables>, incoming: Incoming): Promise<void> {
+export async function insertMessage(
+  db: Kysely<NodeTables>,
+  incoming: Incoming,
+  moved: MessagesMoved,
+): Promise<void> {
+  moved(incoming.row.fid);
   await insertRow(db, ...valuesOf(incoming.row));
   await insertMentions(db, incoming);
 }
@@ -74,9 +85,14 @@ export async function insertMessage(db: Kysely<NodeTables>, incoming: Incoming):
  * Inserts the message if the fid's store holds no row at its key, in one statement; says whether it did.
  * The unique (fid, store, conflict_key) index decides; a taken key costs this attempt on top of the read.
  */
-export async function insertMessageIfFree(db: Kysely<NodeTables>, incoming: Incoming): Promise<boolean> {
+export async function insertMessageIfFree(
+  db: Kysely<NodeTables>,
+  incoming: Incoming,
+  moved: MessagesMoved,
+): Promise<boolean> {
   const { numAffectedRows } = await insertFreeRow(db, ...valuesOf(incoming.row));
   if (numAffectedRows !== 1n) return false;
+  moved(incoming.row.fid);
   await insertMentions(db, incoming);
   return true;
 }

@@ -4,7 +4,7 @@ import type { ConnectionSettings, HttpApp, HttpAppOptions } from '../../shared/h
 import type { NodeApi } from '../api.js';
 import type { EventStreams } from '../events/event-stream.js';
 import { nodeErrorRenderer } from './errors.js';
-import { createMessageJson } from './message-json.js';
+import { messageAnswers } from './message-answers.js';
 import { registerCastRoutes } from './routes/casts.js';
 import { registerEventStreamRoute } from './routes/event-stream.js';
 import { registerEventRoutes } from './routes/events.js';
@@ -55,7 +55,7 @@ export async function createNodeHttpApp(options: NodeHttpOptions): Promise<HttpA
     metrics: options.metrics,
   });
   registerSubmitRoutes(app, api, options.submitGuard ?? createSubmitGuard({ perMinute: 0 }));
-  const messages = createMessageJson();
+  const messages = messageAnswers(api.messageMarks);
   registerCastRoutes(app, api, messages);
   registerReactionRoutes(app, api, messages);
   registerLinkRoutes(app, api, messages);

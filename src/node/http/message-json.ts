@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import { decodeStored } from '../engine/message-rows.js';
 import { nextPageToken, tsHashPositions } from '../paging.js';
 import type { Page } from '../store/page.js';
@@ -15,18 +14,16 @@ export const MESSAGE_JSON_CACHE_BYTES = 64 * 1024 * 1024;
 const ENTRY_OVERHEAD_BYTES = 200;
 
 /**
- * Sends stored messages' hub JSON (render.ts's `messageJson`, stringified), as one message or a page, with
- * the type Fastify gives the JSON bodies it serialises. The body is sent as UTF-8 bytes: a page is its
- * messages' kept bytes copied together, with no string to flatten and encode on the way to the socket.
+ * Stored messages' hub JSON (render.ts's `messageJson`, stringified), as one message or a page, in UTF-8
+ * bytes: a page is its messages' kept bytes copied together, with no string to flatten and encode on the
+ * way to the socket.
  */
 export interface MessageJson {
   /** `encoded`: a message's stored bytes, as the engine's `stored` reads answer them. */
-  item(reply: FastifyReply, encoded: Uint8Array): FastifyReply;
+  item(encoded: Uint8Array): Buffer;
   /** `nextPageToken` is always present: `""` on the last page, as the reference sends it. */
-  page(reply: FastifyReply, page: Page<Uint8Array, Uint8Array>): FastifyReply;
+  page(page: Page<Uint8Array, Uint8Array>): Buffer;
 }
-
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 interface Entry {
   /** The stored bytes the JSON was rendered from. */
@@ -109,8 +106,8 @@ export function createMessageJson(maxBytes = MESSAGE_JSON_CACHE_BYTES): MessageJ
   };
 
   return {
-    item: (reply, encoded) => reply.type(JSON_TYPE).send(jsonOf(encoded)),
-    page(reply, page) {
+    item: jsonOf,
+    page(page) {
       const parts: Uint8Array[] = [PAGE_START];
       // Counted as it is built: Buffer.concat reading back each part's length cost ~5 µs a page of 25.
       let length = PAGE_START.length;
@@ -123,7 +120,7 @@ export function createMessageJson(maxBytes = MESSAGE_JSON_CACHE_BYTES): MessageJ
       const token = Buffer.from(nextPageToken(page, tsHashPositions) ?? []).toString('base64');
       const end = Buffer.from(`],"nextPageToken":"${token}"}`);
       parts.push(end);
-      return reply.type(JSON_TYPE).send(Buffer.concat(parts, length + end.length));
+      return Buffer.concat(parts, length + end.length);
     },
   };
 }

@@ -7,7 +7,7 @@ import { tsHashPositions } from '../../paging.js';
 import { pageRequest } from '../paging.js';
 import * as p from '../params.js';
 import type { Query } from '../params.js';
-import type { MessageJson } from '../message-json.js';
+import type { MessageAnswers } from '../message-answers.js';
 import { HubMessage, MessagesPage } from './response-schemas.js';
 import { described, FID, PAGING } from './route-schema.js';
 
@@ -21,7 +21,7 @@ function parentOf(query: Query): Target {
   throw badParam('castsByParent needs either fid and hash (the parent cast) or url');
 }
 
-export function registerCastRoutes(app: HttpApp, { engine }: NodeApi, messages: MessageJson): void {
+export function registerCastRoutes(app: HttpApp, { engine }: NodeApi, messages: MessageAnswers): void {
   app.get(
     '/v1/castById',
     described(
@@ -29,21 +29,25 @@ export function registerCastRoutes(app: HttpApp, { engine }: NodeApi, messages: 
       { fid: FID, hash: 'Cast hash, 0x + 40 hex digits' },
       HubMessage,
     ),
-    async ({ query }, reply) => {
+    async (request, reply) => {
+      const { query } = request;
       const fid = p.required(query, 'fid', p.fid);
-      const hash = p.required(query, 'hash', p.messageHash);
-      return messages.item(reply, found(await engine.stored.castById({ fid, hash }), notFound.cast(fid)));
+      return messages.item(request, reply, fid, async () => {
+        const hash = p.required(query, 'hash', p.messageHash);
+        return found(await engine.stored.castById({ fid, hash }), notFound.cast(fid));
+      });
     },
   );
 
   app.get(
     '/v1/castsByFid',
     described("A fid's CastAdds and CastRemoves, oldest first", { fid: FID, ...PAGING }, MessagesPage),
-    async ({ query }, reply) =>
-      messages.page(
-        reply,
-        await engine.stored.castsByFid(p.required(query, 'fid', p.fid), pageRequest(query, tsHashPositions)),
-      ),
+    async (request, reply) => {
+      const fid = p.required(request.query, 'fid', p.fid);
+      return messages.page(request, reply, fid, () =>
+        engine.stored.castsByFid(fid, pageRequest(request.query, tsHashPositions)),
+      );
+    },
   );
 
   app.get(
@@ -58,10 +62,9 @@ export function registerCastRoutes(app: HttpApp, { engine }: NodeApi, messages: 
       },
       MessagesPage,
     ),
-    async ({ query }, reply) =>
-      messages.page(
-        reply,
-        await engine.stored.castsByParent(parentOf(query), pageRequest(query, tsHashPositions)),
+    async (request, reply) =>
+      messages.page(request, reply, 'all', () =>
+        engine.stored.castsByParent(parentOf(request.query), pageRequest(request.query, tsHashPositions)),
       ),
   );
 
@@ -72,12 +75,11 @@ export function registerCastRoutes(app: HttpApp, { engine }: NodeApi, messages: 
       { fid: 'The mentioned fid (required)', ...PAGING },
       MessagesPage,
     ),
-    async ({ query }, reply) =>
-      messages.page(
-        reply,
-        await engine.stored.castsByMention(
-          p.required(query, 'fid', p.fid),
-          pageRequest(query, tsHashPositions),
+    async (request, reply) =>
+      messages.page(request, reply, 'all', () =>
+        engine.stored.castsByMention(
+          p.required(request.query, 'fid', p.fid),
+          pageRequest(request.query, tsHashPositions),
         ),
       ),
   );

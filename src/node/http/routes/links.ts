@@ -5,11 +5,11 @@ import { notFound } from '../../not-found.js';
 import { tsHashPositions } from '../../paging.js';
 import { pageRequest } from '../paging.js';
 import * as p from '../params.js';
-import type { MessageJson } from '../message-json.js';
+import type { MessageAnswers } from '../message-answers.js';
 import { HubMessage, MessagesPage } from './response-schemas.js';
 import { described, FID, LINK_TYPE, PAGING } from './route-schema.js';
 
-export function registerLinkRoutes(app: HttpApp, { engine }: NodeApi, messages: MessageJson): void {
+export function registerLinkRoutes(app: HttpApp, { engine }: NodeApi, messages: MessageAnswers): void {
   app.get(
     '/v1/linkById',
     described(
@@ -21,26 +21,31 @@ export function registerLinkRoutes(app: HttpApp, { engine }: NodeApi, messages: 
       },
       HubMessage,
     ),
-    async ({ query }, reply) => {
+    async (request, reply) => {
+      const { query } = request;
       const fid = p.required(query, 'fid', p.fid);
-      const targetFid = p.required(query, 'target_fid', p.fid);
-      const link = await engine.stored.linkById(fid, p.required(query, 'link_type', p.linkType), targetFid);
-      return messages.item(reply, found(link, notFound.link(fid)));
+      return messages.item(request, reply, fid, async () => {
+        const targetFid = p.required(query, 'target_fid', p.fid);
+        const link = await engine.stored.linkById(fid, p.required(query, 'link_type', p.linkType), targetFid);
+        return found(link, notFound.link(fid));
+      });
     },
   );
 
   app.get(
     '/v1/linksByFid',
     described("A fid's LinkAdds", { fid: FID, link_type: LINK_TYPE, ...PAGING }, MessagesPage),
-    async ({ query }, reply) =>
-      messages.page(
-        reply,
-        await engine.stored.linksByFid(
-          p.required(query, 'fid', p.fid),
+    async (request, reply) => {
+      const { query } = request;
+      const fid = p.required(query, 'fid', p.fid);
+      return messages.page(request, reply, fid, () =>
+        engine.stored.linksByFid(
+          fid,
           pageRequest(query, tsHashPositions),
           p.optional(query, 'link_type', p.linkType),
         ),
-      ),
+      );
+    },
   );
 
   app.get(
@@ -54,13 +59,12 @@ export function registerLinkRoutes(app: HttpApp, { engine }: NodeApi, messages: 
       },
       MessagesPage,
     ),
-    async ({ query }, reply) =>
-      messages.page(
-        reply,
-        await engine.stored.linksByTargetFid(
-          p.required(query, 'target_fid', p.fid),
-          pageRequest(query, tsHashPositions),
-          p.optional(query, 'link_type', p.linkType),
+    async (request, reply) =>
+      messages.page(request, reply, 'all', () =>
+        engine.stored.linksByTargetFid(
+          p.required(request.query, 'target_fid', p.fid),
+          pageRequest(request.query, tsHashPositions),
+          p.optional(request.query, 'link_type', p.linkType),
         ),
       ),
   );

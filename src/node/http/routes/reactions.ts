@@ -7,7 +7,7 @@ import { tsHashPositions } from '../../paging.js';
 import { pageRequest } from '../paging.js';
 import * as p from '../params.js';
 import type { Query } from '../params.js';
-import type { MessageJson } from '../message-json.js';
+import type { MessageAnswers } from '../message-answers.js';
 import { HubMessage, MessagesPage } from './response-schemas.js';
 import { described, FID, PAGING, REACTION_TYPE } from './route-schema.js';
 
@@ -32,7 +32,7 @@ const TARGET = {
   target_hash: "The target cast's hash (required)",
 };
 
-export function registerReactionRoutes(app: HttpApp, { engine }: NodeApi, messages: MessageJson): void {
+export function registerReactionRoutes(app: HttpApp, { engine }: NodeApi, messages: MessageAnswers): void {
   app.get(
     '/v1/reactionById',
     described(
@@ -44,38 +44,38 @@ export function registerReactionRoutes(app: HttpApp, { engine }: NodeApi, messag
       },
       HubMessage,
     ),
-    async ({ query }, reply) => {
+    async (request, reply) => {
+      const { query } = request;
       const fid = p.required(query, 'fid', p.fid);
-      const type = p.required(query, 'reaction_type', reactionType);
-      const reaction = await engine.stored.reactionById(fid, type, targetCast(query));
-      return messages.item(reply, found(reaction, notFound.reaction(fid)));
+      return messages.item(request, reply, fid, async () => {
+        const type = p.required(query, 'reaction_type', reactionType);
+        const reaction = await engine.stored.reactionById(fid, type, targetCast(query));
+        return found(reaction, notFound.reaction(fid));
+      });
     },
   );
 
   app.get(
     '/v1/reactionsByFid',
     described("A fid's ReactionAdds", { fid: FID, reaction_type: REACTION_TYPE, ...PAGING }, MessagesPage),
-    async ({ query }, reply) =>
-      messages.page(
-        reply,
-        await engine.stored.reactionsByFid(
-          p.required(query, 'fid', p.fid),
-          pageRequest(query, tsHashPositions),
-          listType(query),
-        ),
-      ),
+    async (request, reply) => {
+      const { query } = request;
+      const fid = p.required(query, 'fid', p.fid);
+      return messages.page(request, reply, fid, () =>
+        engine.stored.reactionsByFid(fid, pageRequest(query, tsHashPositions), listType(query)),
+      );
+    },
   );
 
   app.get(
     '/v1/reactionsByCast',
     described('ReactionAdds on a cast', { ...TARGET, reaction_type: REACTION_TYPE, ...PAGING }, MessagesPage),
-    async ({ query }, reply) =>
-      messages.page(
-        reply,
-        await engine.stored.reactionsByTarget(
-          targetCast(query),
-          pageRequest(query, tsHashPositions),
-          listType(query),
+    async (request, reply) =>
+      messages.page(request, reply, 'all', () =>
+        engine.stored.reactionsByTarget(
+          targetCast(request.query),
+          pageRequest(request.query, tsHashPositions),
+          listType(request.query),
         ),
       ),
   );
@@ -91,13 +91,12 @@ export function registerReactionRoutes(app: HttpApp, { engine }: NodeApi, messag
       },
       MessagesPage,
     ),
-    async ({ query }, reply) =>
-      messages.page(
-        reply,
-        await engine.stored.reactionsByTarget(
-          { url: p.required(query, 'url', p.url) },
-          pageRequest(query, tsHashPositions),
-          listType(query),
+    async (request, reply) =>
+      messages.page(request, reply, 'all', () =>
+        engine.stored.reactionsByTarget(
+          { url: p.required(request.query, 'url', p.url) },
+          pageRequest(request.query, tsHashPositions),
+          listType(request.query),
         ),
       ),
   );

@@ -7,7 +7,7 @@ import { notFound } from '../../not-found.js';
 import { tsHashPositions } from '../../paging.js';
 import { pageRequest } from '../paging.js';
 import * as p from '../params.js';
-import type { MessageJson } from '../message-json.js';
+import type { MessageAnswers } from '../message-answers.js';
 import { usernameProofJson, usernameProofsJson } from '../render.js';
 import { MESSAGE_OR_PAGE, UserNameProof, UserNameProofs } from './response-schemas.js';
 import { described, FID, PAGING } from './route-schema.js';
@@ -15,7 +15,7 @@ import { described, FID, PAGING } from './route-schema.js';
 const userDataType = p.enumOf(userDataTypeFromJSON, 'USER_DATA_TYPE_');
 
 /** Profiles: user data, usernames and verified addresses. */
-export function registerUserRoutes(app: HttpApp, api: NodeApi, messages: MessageJson): void {
+export function registerUserRoutes(app: HttpApp, api: NodeApi, messages: MessageAnswers): void {
   const { engine } = api;
 
   app.get(
@@ -29,16 +29,18 @@ export function registerUserRoutes(app: HttpApp, api: NodeApi, messages: Message
       },
       MESSAGE_OR_PAGE,
     ),
-    async ({ query }, reply) => {
+    async (request, reply) => {
+      const { query } = request;
       const fid = p.required(query, 'fid', p.fid);
       const type = typeFilter(p.optional(query, 'user_data_type', userDataType));
       if (type === undefined) {
-        return messages.page(
-          reply,
-          await engine.stored.userDataByFid(fid, pageRequest(query, tsHashPositions)),
+        return messages.page(request, reply, fid, () =>
+          engine.stored.userDataByFid(fid, pageRequest(query, tsHashPositions)),
         );
       }
-      return messages.item(reply, found(await engine.stored.userData(fid, type), notFound.userData()));
+      return messages.item(request, reply, fid, async () =>
+        found(await engine.stored.userData(fid, type), notFound.userData()),
+      );
     },
   );
 
@@ -72,17 +74,18 @@ export function registerUserRoutes(app: HttpApp, api: NodeApi, messages: Message
       },
       MESSAGE_OR_PAGE,
     ),
-    async ({ query }, reply) => {
+    async (request, reply) => {
+      const { query } = request;
       const fid = p.required(query, 'fid', p.fid);
       const address = p.optional(query, 'address', p.verifiedAddress);
       if (address === undefined) {
-        return messages.page(
-          reply,
-          await engine.stored.verificationsByFid(fid, pageRequest(query, tsHashPositions)),
+        return messages.page(request, reply, fid, () =>
+          engine.stored.verificationsByFid(fid, pageRequest(query, tsHashPositions)),
         );
       }
-      const verification = await engine.stored.verification(fid, address);
-      return messages.item(reply, found(verification, notFound.verification(fid)));
+      return messages.item(request, reply, fid, async () =>
+        found(await engine.stored.verification(fid, address), notFound.verification(fid)),
+      );
     },
   );
 }

@@ -1,0 +1,144 @@
+import assert from 'node:assert/strict';
+import { after, before, it } from 'node:test';
+import { castAdd, castIdOf, castRemove, clock, setUpAccount, userData } from '../src/node/engine/testing.js';
+import { totalUnits } from '../src/node/onchain/index.js';
+import type { TestAccount } from '../src/node/engine/testing.js';
+import { openNodeHttp } from '../src/node/http/testing.js';
+import type { Json, NodeHttpHarness } from '../src/node/http/testing.js';
+import { mergeOnChainEvents } from '../src/node/onchain/merge.js';
+import { signerEvent } from '../src/node/onchain/testing.js';
+import { castStore } from '../src/node/engine/stores/index.js';
+import { UserDataType } from '../src/protocol/gen/message.js';
+import { SignerEventType } from '../src/protocol/gen/onchain_event.js';
+import { bytesToHex } from '../src/protocol/hex.js';
+import type { ReceivedMessage } from '../src/protocol/message.js';
+import { forEachDialect } from '../src/storage/testing.js';
+import { seedReads } from './support/read-seed.js';
+
+/**
+ * The node keeps the HTTP answers of its message reads (SQLite): every way a message row changes, from
+ * this process or another, must show in the very next read of an answer that was kept.
+ */
+forEachDialect('node HTTP kept answers', (dialect) => {
+  let node: NodeHttpHarness;
+  let alice: TestAccount;
+  let bob: TestAccount;
+  /** The cast store's limit, which the prune test lowers. */
+  let castLimit = 1000;
+
+  before(async () => {
+    node = await openNodeHttp(dialect, {
+      engine: {
+        limits: (units, store) => (store === castStore.store ? castLimit : totalUnits(units) * 1000),
+      },
+    });
+    ({ alice, bob } = await seedReads(node));
+  });
+  after(() => node?.close());
+
+  const ok = async (path: string): Promise<Json> => {
+    const { status, body } = await node.get(path);
+    assert.equal(status, 200, `${path}: ${JSON.stringify(body)}`);
+    return body;
+  };
+  const notFound = async (path: string) => {
+    const { status, body } = await node.get(path);
+    return status === 400 && body.errCode === 'not_found';
+  };
+  const texts = async (path: string): Promise<string[]> =>
+    ((await ok(path)).messages as Json[]).map((message) => message.data.castAddBody?.text ?? 'remove');
+  const hex = (received: ReceivedMessage) => bytesToHex(received.message.hash);
+  const submit = async (received: ReceivedMessage) => {
+    const { status, body } = await node.post('/v1/submitMessage', received.message);
+    assert.equal(status, 200, JSON.stringify(body));
+  };
+  /** The same read twice (the second is served kept, where the node keeps answers), then its body. */
+  const readTwice = async (path: string): Promise<Json> => {
+    const first = await ok(path);
+    assert.deepEqual(await ok(path), first);
+    return first;
+  };
+
+  it('keeps answers on SQLite only', () => {
+    assert.equal(node.api.messageMarks !== undefined, dialect === 'sqlite');
+  });
+
+  it("shows a submitted cast in the next read of its fid's page and of its id", async () => {
+    const before = await readTwice('/v1/castsByFid?fid=1&reverse=1&pageSize=2');
+    const cast = castAdd(alice, 'kept no more', 90);
+    assert.equal(await notFound(`/v1/castById?fid=1&hash=${hex(cast)}`), true);
+    await submit(cast);
+    assert.deepEqual(await texts('/v1/castsByFid?fid=1&reverse=1&pageSize=2'), [
+      'kept no more',
+      before.messages[0].data.castAddBody?.text ?? 'remove',
+    ]);
+    assert.equal((await ok(`/v1/castById?fid=1&hash=${hex(cast)}`)).data.castAddBody.text, 'kept no more');
+  });
+
+  it("shows a removal in the next read of the removed cast, and a reply in its parent's replies", async () => {
+    const cast = castAdd(bob, 'soon removed', 80);
+    await submit(cast);
+    await readTwice(`/v1/castById?fid=2&hash=${hex(cast)}`);
+    const replies = `/v1/castsByParent?fid=2&hash=${hex(cast)}`;
+    assert.deepEqual((await readTwice(replies)).messages, []);
+    await submit(castAdd(alice, 'a reply', 79, { parentCastId: castIdOf(cast) }));
+    assert.deepEqual(await texts(replies), ['a reply']);
+    await submit(castRemove(bob, cast.message.hash, 78));
+    assert.equal(await notFound(`/v1/castById?fid=2&hash=${hex(cast)}`), true);
+  });
+
+  it("shows a signer's revocation in the next read", async () => {
+    const carol = await setUpAccount(node.database.db, 3);
+    await submit(userData(carol, UserDataType.BIO, 'kept until revoked', 70));
+    assert.equal((await readTwice('/v1/userDataByFid?fid=3')).messages.length, 1);
+    const reset = await mergeOnChainEvents(
+      node.database.db,
+      [signerEvent(carol.fid, carol.signer.publicKey, SignerEventType.ADMIN_RESET, { block: 40 })],
+      clock,
+    );
+    assert.ok(reset[0]?.ok);
+    assert.equal((await node.engine.revokeSigner(carol.fid, carol.signer.publicKey)).length, 1);
+    assert.deepEqual((await ok('/v1/userDataByFid?fid=3')).messages, []);
+  });
+
+  it("shows another process's write in the next read", async () => {
+    const cast = castAdd(bob, 'deleted elsewhere', 60);
+    await submit(cast);
+    const path = '/v1/castsByFid?fid=2&reverse=1&pageSize=1';
+    assert.deepEqual(await texts(path), ['deleted elsewhere']);
+    assert.deepEqual(await texts(path), ['deleted elsewhere']);
+    const other = await node.database.reopen();
+    await other.db.deleteFrom('messages').where('hash', '=', cast.message.hash).execute();
+    assert.notDeepEqual(await texts(path), ['deleted elsewhere']);
+  });
+
+  it(
+    "keeps one fid's answers through another fid's writes, and drops them at its own",
+    {
+      skip: dialect !== 'sqlite' && 'PostgreSQL keeps no answers',
+    },
+    async () => {
+      const path = '/v1/castsByFid?fid=2&reverse=1&pageSize=1';
+      const cast = castAdd(bob, 'kept through', 50);
+      await submit(cast);
+      assert.deepEqual(await texts(path), ['kept through']);
+      // Behind the engine's back, on its own connection: nothing tells the kept answer, which is what
+      // shows that it is served from memory.
+      await node.database.db.deleteFrom('messages').where('hash', '=', cast.message.hash).execute();
+      assert.deepEqual(await texts(path), ['kept through']);
+      await submit(castAdd(alice, 'elsewhere', 49));
+      assert.deepEqual(await texts(path), ['kept through'], "alice's write leaves bob's answer kept");
+      await submit(castAdd(bob, 'his own write', 48));
+      assert.deepEqual(await texts(path), ['his own write']);
+    },
+  );
+
+  it('shows a prune in the next read', async () => {
+    const path = '/v1/castsByFid?fid=1';
+    const count = (await readTwice(path)).messages.length;
+    assert.ok(count > 2);
+    castLimit = 2;
+    assert.ok((await node.engine.prune()).length > 0);
+    assert.equal((await ok(path)).messages.length, 2);
+  });
+});
