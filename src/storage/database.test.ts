@@ -103,6 +103,9 @@ describe('SQLite files', () => {
       assert.equal(await moves(() => sql`insert into t values (2) returning v`.execute(one.db)), true);
       assert.equal(await moves(() => sql`insert into t values (3)`.execute(other.db)), true);
       assert.equal(await moves(async () => undefined), false);
+      // A checkpoint copies committed pages into the file and commits nothing (the background
+      // checkpoints run one every 10 ms).
+      assert.equal(await moves(() => sql`pragma wal_checkpoint(PASSIVE)`.execute(other.db)), false);
       // A mark read while a transaction is open moves when it commits.
       let during: string | undefined;
       await one.db.transaction().execute(async (trx) => {

@@ -2,6 +2,8 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { SqliteAdapter as KyselySqliteAdapter, SqliteDialect } from 'kysely';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
 import { toSafeNumber } from './safe-integer.js';
+import { walMark } from './wal-mark.js';
+import type { WalMark } from './wal-mark.js';
 
 /** Kysely's SQLite dialect over a converting adapter of the (already configured) better-sqlite3 database. */
 export function sqliteDialect(adapter: SqliteAdapter): SqliteDialect {
@@ -41,20 +43,27 @@ export class SqliteAdapter implements SqliteDatabase {
   };
   /** Moves when another connection, in this process or another, commits (SQLite's `data_version`). */
   readonly #dataVersion: BetterSqlite3.Statement<[], bigint | number>;
+  /** Moves when any connection commits: the WAL index header (a file in WAL mode only). */
+  readonly #walMark: WalMark | undefined;
 
   constructor(db: BetterSqlite3.Database, cacheSize = 500) {
     this.#db = db;
     this.#cacheSize = cacheSize;
     this.#dataVersion = db.prepare<[], bigint | number>('PRAGMA data_version').pluck();
+    // A read opens the WAL index, so its -shm file exists from here on.
+    this.#dataVersion.get();
+    this.#walMark =
+      db.memory || db.pragma('journal_mode', { simple: true }) !== 'wal' ? undefined : walMark(db.name);
   }
 
   /**
    * A mark of the committed state, equal at two moments only if no connection committed in between: a
-   * kept answer whose versions were current at a mark is current while the mark stays. Costs one tiny
-   * statement, no query planning and no trip through Kysely.
+   * kept answer whose versions were current at a mark is current while the mark stays. Costs one read of
+   * the WAL index header (wal-mark.ts), or one tiny statement, never query planning or a trip through
+   * Kysely. The count of this connection's writes moves it at a write inside a transaction too.
    */
   commitMark(): string {
-    return `${this.#writes}:${this.#dataVersion.get()}`;
+    return `${this.#writes}:${this.#walMark?.read() ?? this.#dataVersion.get()}`;
   }
 
   /** The part of the commit mark other connections move: this connection's own commits leave it. */
@@ -87,6 +96,7 @@ export class SqliteAdapter implements SqliteDatabase {
 
   close(): void {
     this.#cache.clear();
+    this.#walMark?.close();
     this.#db.close();
   }
 }
