@@ -29,6 +29,18 @@ export class MalformedRequest {
 
 export type Request<T> = T | MalformedRequest;
 
+/** A response already encoded (a kept answer, grpc/kept-reads.ts): sent as its bytes. */
+export class EncodedResponse {
+  constructor(readonly bytes: Buffer) {}
+}
+
+/** Each decoded request's bytes, by the request object (fresh per call), for keys of kept answers. */
+const requestBytes = new WeakMap<object, Buffer>();
+
+export function requestBytesOf(request: object): Buffer | undefined {
+  return requestBytes.get(request);
+}
+
 /** What a submit decodes to: each message keeps the bytes its hash covers, as over HTTP. */
 export type Submitted = HubResult<ReceivedMessage>;
 
@@ -90,12 +102,15 @@ function method<Req, Res>(
     },
     requestDeserialize(bytes) {
       try {
-        return request.decode(bytes);
+        const decoded = request.decode(bytes);
+        if (typeof decoded === 'object' && decoded !== null) requestBytes.set(decoded, bytes);
+        return decoded;
       } catch (error) {
         return new MalformedRequest(error instanceof Error ? error.message : String(error));
       }
     },
-    responseSerialize: (value) => asBuffer(response.encode(value).finish()),
+    responseSerialize: (value) =>
+      value instanceof EncodedResponse ? value.bytes : asBuffer(response.encode(value).finish()),
     responseDeserialize: (bytes) => response.decode(bytes),
   };
 }

@@ -5,6 +5,7 @@ import { notFound } from '../not-found.js';
 import { fidPositions, nextPageToken } from '../paging.js';
 import type { UnaryHandlers } from './handler.js';
 import { pageOf, withinBudget } from './paging.js';
+import { keptReads } from './kept-reads.js';
 import { accountReadHandlers } from './reads-accounts.js';
 import { messageReadHandlers } from './reads-messages.js';
 
@@ -15,7 +16,7 @@ import { messageReadHandlers } from './reads-messages.js';
  */
 export function readHandlers(api: NodeApi): UnaryHandlers {
   return {
-    ...messageReadHandlers(api.engine),
+    ...keptReads(messageReadHandlers(api.engine), api.messageMarks),
     ...accountReadHandlers(api),
 
     GetEvent: async ({ id }) => found(await api.event(id), notFound.event(id)),

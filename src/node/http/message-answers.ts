@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { keptAnswers } from '../../shared/http/kept-answers.js';
 import type { MessageMarks, MessageScope } from '../engine/index.js';
+import { keptMessageAnswers, scopeName } from '../kept-message-answers.js';
 import type { Page } from '../store/page.js';
 import { createMessageJson } from './message-json.js';
 
@@ -32,9 +32,7 @@ export interface MessageAnswers {
 
 export function messageAnswers(marks: MessageMarks | undefined): MessageAnswers {
   const json = createMessageJson();
-  const kept =
-    marks &&
-    keptAnswers(async (scopes) => marks.versions(scopes.map(scopeOf)), { commitMark: marks.commitMark });
+  const kept = keptMessageAnswers(marks);
 
   const send = async (
     request: FastifyRequest,
@@ -43,7 +41,7 @@ export function messageAnswers(marks: MessageMarks | undefined): MessageAnswers 
     render: () => Promise<Buffer>,
   ) => {
     // A URL names everything an answer depends on but the messages: its parameters, as given.
-    const scopes = [String(scope)];
+    const scopes = [scopeName(scope)];
     const body =
       kept === undefined
         ? await render()
@@ -60,5 +58,3 @@ export function messageAnswers(marks: MessageMarks | undefined): MessageAnswers 
     page: (request, reply, scope, read) => send(request, reply, scope, async () => json.page(await read())),
   };
 }
-
-const scopeOf = (text: string): MessageScope => (text === 'all' ? 'all' : Number(text));

@@ -3,8 +3,9 @@ import { after, before, it } from 'node:test';
 import { castAdd, castIdOf, castRemove, clock, setUpAccount, userData } from '../src/node/engine/testing.js';
 import { totalUnits } from '../src/node/onchain/index.js';
 import type { TestAccount } from '../src/node/engine/testing.js';
-import { openNodeHttp } from '../src/node/http/testing.js';
-import type { Json, NodeHttpHarness } from '../src/node/http/testing.js';
+import { openNodeGrpc } from '../src/node/grpc/testing.js';
+import type { NodeGrpcHarness } from '../src/node/grpc/testing.js';
+import type { Json } from '../src/node/http/testing.js';
 import { mergeOnChainEvents } from '../src/node/onchain/merge.js';
 import { signerEvent } from '../src/node/onchain/testing.js';
 import { castStore } from '../src/node/engine/stores/index.js';
@@ -13,21 +14,22 @@ import { SignerEventType } from '../src/protocol/gen/onchain_event.js';
 import { bytesToHex } from '../src/protocol/hex.js';
 import type { ReceivedMessage } from '../src/protocol/message.js';
 import { forEachDialect } from '../src/storage/testing.js';
+import { errorOf, ok as grpcOk } from './support/grpc-results.js';
 import { seedReads } from './support/read-seed.js';
 
 /**
- * The node keeps the HTTP answers of its message reads (SQLite): every way a message row changes, from
- * this process or another, must show in the very next read of an answer that was kept.
+ * The node keeps the answers of its message reads, over HTTP and gRPC (SQLite): every way a message row
+ * changes, from this process or another, must show in the very next read of an answer that was kept.
  */
-forEachDialect('node HTTP kept answers', (dialect) => {
-  let node: NodeHttpHarness;
+forEachDialect('node kept answers', (dialect) => {
+  let node: NodeGrpcHarness;
   let alice: TestAccount;
   let bob: TestAccount;
   /** The cast store's limit, which the prune test lowers. */
   let castLimit = 1000;
 
   before(async () => {
-    node = await openNodeHttp(dialect, {
+    node = await openNodeGrpc(dialect, {
       engine: {
         limits: (units, store) => (store === castStore.store ? castLimit : totalUnits(units) * 1000),
       },
@@ -130,6 +132,41 @@ forEachDialect('node HTTP kept answers', (dialect) => {
       assert.deepEqual(await texts(path), ['kept through'], "alice's write leaves bob's answer kept");
       await submit(castAdd(bob, 'his own write', 48));
       assert.deepEqual(await texts(path), ['his own write']);
+    },
+  );
+
+  /** The text of the fid's newest CastAdd, over gRPC. */
+  const newestOverGrpc = async (fid: number) =>
+    grpcOk(await node.client.getCastsByFid({ fid, reverse: true, pageSize: 1 })).messages.map(
+      (message) => message.data?.castAddBody?.text,
+    );
+  const castOverGrpc = (cast: ReceivedMessage) =>
+    node.client.getCast({ fid: cast.data.fid, hash: cast.message.hash });
+
+  it('gRPC: shows a submitted cast and its removal in the next GetCastsByFid and GetCast', async () => {
+    const cast = castAdd(alice, 'over gRPC', 40);
+    assert.deepEqual(await newestOverGrpc(1), await newestOverGrpc(1));
+    assert.equal(errorOf(await castOverGrpc(cast)).errCode, 'not_found');
+    await submit(cast);
+    assert.deepEqual(await newestOverGrpc(1), ['over gRPC']);
+    assert.equal(grpcOk(await castOverGrpc(cast)).data?.castAddBody?.text, 'over gRPC');
+    await submit(castRemove(alice, cast.message.hash, 39));
+    assert.equal(errorOf(await castOverGrpc(cast)).errCode, 'not_found');
+  });
+
+  it(
+    "gRPC: keeps one fid's answers through another fid's writes, and drops them at its own",
+    { skip: dialect !== 'sqlite' && 'PostgreSQL keeps no answers' },
+    async () => {
+      const cast = castAdd(bob, 'kept over gRPC', 30);
+      await submit(cast);
+      assert.deepEqual(await newestOverGrpc(2), ['kept over gRPC']);
+      await node.database.db.deleteFrom('messages').where('hash', '=', cast.message.hash).execute();
+      assert.deepEqual(await newestOverGrpc(2), ['kept over gRPC'], 'served from memory');
+      await submit(castAdd(alice, 'elsewhere over gRPC', 29));
+      assert.deepEqual(await newestOverGrpc(2), ['kept over gRPC']);
+      await submit(castAdd(bob, 'his own over gRPC', 28));
+      assert.deepEqual(await newestOverGrpc(2), ['his own over gRPC']);
     },
   );
 
