@@ -63,7 +63,7 @@ export interface EngineOptions {
 }
 
 export interface Engine extends MessageReads {
-  /** Moved by every write of a message row, inside its transaction (what kept HTTP answers are kept under). */
+  /** Moved by every write of a message row, inside its transaction: what kept answers are kept under. */
   readonly messageVersions: MessageVersions;
   /** Validates (signatures together, through `signatures`), then merges the valid messages in one transaction; one outcome per message. */
   mergeMessages(messages: readonly ReceivedMessage[]): Promise<MergeOutcome[]>;

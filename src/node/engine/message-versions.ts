@@ -1,7 +1,7 @@
 /**
  * Versions of the stored messages, in memory: each write of a message row moves its fid's version and
  * the version of all messages, so an answer kept under the versions it showed is current while they hold
- * (the HTTP API's kept answers, node/http/message-json.ts).
+ * (the kept answers of both transports, node/kept-message-answers.ts).
  *
  * Writers call `moved` inside their transaction, before it commits. On SQLite that transaction holds the
  * one connection every read of the process waits for, so no read runs between a move and its commit: a
