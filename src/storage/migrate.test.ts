@@ -42,6 +42,29 @@ forEachDialect('migration runner', (dialect) => {
     }
   });
 
+  it("retries a run that met a missing table, as another schema's drop causes, and still names a migration's own", async () => {
+    let attempts = 0;
+    const migrations: MigrationSet = {
+      '0001_missing': {
+        async up(db) {
+          attempts += 1;
+          await sql`alter table nowhere add column id integer`.execute(db);
+        },
+      },
+    };
+    const database = await openTestDatabase(dialect);
+    try {
+      const failure = await runMigrations(database, 'missing', migrations).catch((error: unknown) => error);
+      assert.ok(failure instanceof MigrationError);
+      assert.equal(failure.migrationName, '0001_missing');
+      // PostgreSQL's undefined_table (42P01) is what Kysely's introspection meets when another schema's
+      // tables go mid-read, so the run is tried again; SQLite's error has no such code.
+      assert.equal(attempts, dialect === 'postgres' ? 5 : 1);
+    } finally {
+      await database.cleanup();
+    }
+  });
+
   it('passes the dialect to migrations', async () => {
     const seen: string[] = [];
     const database = await openTestDatabase(dialect);
