@@ -1,14 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { JSON_BODY_TYPE } from '../../shared/http/kept-answers.js';
 import type { MessageMarks, MessageScope } from '../engine/index.js';
 import { keptMessageAnswers, scopeName } from '../kept-message-answers.js';
 import type { Page } from '../store/page.js';
 import { createMessageJson } from './message-json.js';
 
-const JSON_TYPE = 'application/json; charset=utf-8';
-
 /**
- * The HTTP answers of the message reads: hub JSON rendered from the stored bytes (message-json.ts), with
- * the type Fastify gives the JSON bodies it serialises. Where the node tells in memory whether the
+ * The HTTP answers of the message reads: hub JSON rendered from the stored bytes (message-json.ts). Where the node tells in memory whether the
  * messages an answer shows changed (`MessageMarks`: SQLite), each answer is kept whole under its URL and
  * its scope's version, so a read repeated while that fid's messages stand still costs no query: one fid's
  * reads are kept under its version, reads across fids (replies, a cast's reactions, mentions, a fid's
@@ -50,7 +48,7 @@ export function messageAnswers(marks: MessageMarks | undefined): MessageAnswers 
             () => scopes,
             async () => ({ scopes, body: await render() }),
           );
-    return reply.type(JSON_TYPE).send(body);
+    return reply.type(JSON_BODY_TYPE).send(body);
   };
 
   return {

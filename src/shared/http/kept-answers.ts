@@ -8,6 +8,9 @@ import type { FastifyReply } from 'fastify';
  * an answer whose versions were current at the last commit is sent without reading them again.
  */
 
+/** The type Fastify gives the JSON bodies it serialises, for bodies sent as bytes already rendered. */
+export const JSON_BODY_TYPE = 'application/json; charset=utf-8';
+
 /** The versions of `scopes`, as one comparable string; read from the database, never from memory. */
 export type VersionReader = (scopes: string[]) => Promise<string>;
 
@@ -120,7 +123,7 @@ export function keptAnswers(
         const built = await answer();
         return { scopes: built.scopes, body: Buffer.from(reply.serialize(built.body) as string) };
       });
-      return reply.type('application/json; charset=utf-8').send(body);
+      return reply.type(JSON_BODY_TYPE).send(body);
     },
   };
 }

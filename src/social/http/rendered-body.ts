@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { JSON_BODY_TYPE } from '../../shared/http/kept-answers.js';
 
 /**
  * A JSON body rendered once and sent many times: kept with its gzip and brotli compressions, each with a
@@ -52,11 +53,8 @@ export function sendRendered(request: FastifyRequest, reply: FastifyReply, body:
     .header('cache-control', 'no-cache')
     .header('etag', body.etags[coding ?? 'identity']);
   if (isCurrent(request.headers['if-none-match'], body)) return reply.code(304).send();
-  if (coding === undefined) return reply.type('application/json; charset=utf-8').send(body.identity);
-  return reply
-    .type('application/json; charset=utf-8')
-    .header('content-encoding', coding)
-    .send(body.coded[coding]);
+  if (coding === undefined) return reply.type(JSON_BODY_TYPE).send(body.identity);
+  return reply.type(JSON_BODY_TYPE).header('content-encoding', coding).send(body.coded[coding]);
 }
 
 /** The accepted coding with the highest q (brotli on a tie), or none: identity. */
