@@ -154,6 +154,19 @@ forEachDialect('node kept answers', (dialect) => {
     assert.equal(errorOf(await castOverGrpc(cast)).errCode, 'not_found');
   });
 
+  it("gRPC: shows another fid's reply in the next GetCastsByParent (a read across fids)", async () => {
+    const parent = castAdd(alice, 'a parent over gRPC', 38);
+    await submit(parent);
+    const replies = async () =>
+      grpcOk(await node.client.getCastsByParent({ parentCastId: castIdOf(parent) })).messages.map(
+        (message) => message.data?.castAddBody?.text,
+      );
+    assert.deepEqual(await replies(), []);
+    assert.deepEqual(await replies(), []);
+    await submit(castAdd(bob, 'a reply over gRPC', 37, { parentCastId: castIdOf(parent) }));
+    assert.deepEqual(await replies(), ['a reply over gRPC']);
+  });
+
   it(
     "gRPC: keeps one fid's answers through another fid's writes, and drops them at its own",
     { skip: dialect !== 'sqlite' && 'PostgreSQL keeps no answers' },
