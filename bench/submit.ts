@@ -4,7 +4,7 @@
 // on the main thread, the load generator in a worker. With --indexer, the social API runs beside the node
 // as in `agora dev`, its indexer following the node's events, and the CPU counts until it has caught up.
 // Usage: npx tsx bench/submit.ts [--seconds 10] [--latency-seconds 5] [--fids 1000] [--messages 80000]
-//   [--indexer]
+//   [--indexer] [--sqlite-synchronous full|normal]   (SQLite's sync at commit; full, as the node's default)
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
@@ -240,12 +240,14 @@ async function main(): Promise<void> {
       fids: { type: 'string' },
       messages: { type: 'string' },
       indexer: { type: 'boolean' },
+      'sqlite-synchronous': { type: 'string' },
     },
   });
   const seconds = Number(values.seconds ?? 10);
   const latencySeconds = Number(values['latency-seconds'] ?? 5);
   const fidCount = Number(values.fids ?? 1000);
   const count = Number(values.messages ?? 80_000);
+  const synchronous = values['sqlite-synchronous'] === 'normal' ? 'normal' : 'full';
   const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
   // The load generator builds the input and measures the floor on its own thread (with this one idle), so
@@ -267,7 +269,10 @@ async function main(): Promise<void> {
   const phase = performance.now();
   const signers = signersOf(fidCount);
   // With the node service's own storage options (openServiceDatabase).
-  const database = await openTestDatabase<NodeTables>('sqlite', 'node', { backgroundCheckpoints: true });
+  const database = await openTestDatabase<NodeTables>('sqlite', 'node', {
+    backgroundCheckpoints: true,
+    sqliteSynchronous: synchronous,
+  });
   for (let fid = 1; fid <= fidCount; fid++)
     await setUpAccount(database.db, fid, { signer: signers[fid - 1] });
   const node = await startNodeService(
@@ -290,7 +295,9 @@ async function main(): Promise<void> {
   );
   bare.post('/v1/submitMessage', () => ({}));
   const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
-  console.log(`${fmt(fidCount)} fids registered, node started in ${fmt(performance.now() - phase)} ms`);
+  console.log(
+    `${fmt(fidCount)} fids registered, node started in ${fmt(performance.now() - phase)} ms; SQLite synchronous=${synchronous}`,
+  );
 
   const run = (task: Task) =>
     new Promise<TaskResult>((resolve, reject) => {
