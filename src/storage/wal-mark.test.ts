@@ -20,42 +20,24 @@ it('moves with every commit of any connection, through WAL restarts, and not at 
       change();
       return mark.read() !== before;
     };
-    assert.equal(
-      moves(() => undefined),
-      false,
-    );
-    assert.equal(
-      moves(() => one.prepare('select count(*) from t').get()),
-      false,
-    );
-    assert.equal(
-      moves(() => one.exec('insert into t values (1)')),
-      true,
-    );
-    assert.equal(
-      moves(() => other.exec('insert into t values (2)')),
-      true,
-    );
-    assert.equal(
-      moves(() => other.pragma('wal_checkpoint(PASSIVE)')),
-      false,
-    );
-    // A write that rolls back commits nothing.
-    assert.equal(
-      moves(() => {
-        other.exec('begin');
-        other.exec('insert into t values (3)');
-        other.exec('rollback');
-      }),
-      false,
-    );
+    const cases: [string, () => unknown, boolean][] = [
+      ['nothing', () => undefined, false],
+      ['a read', () => one.prepare('select count(*) from t').get(), false],
+      ["this connection's commit", () => one.exec('insert into t values (1)'), true],
+      ["another connection's commit", () => other.exec('insert into t values (2)'), true],
+      ['a passive checkpoint', () => other.pragma('wal_checkpoint(PASSIVE)'), false],
+      ['a write rolled back', () => other.exec('begin; insert into t values (3); rollback'), false],
+    ];
+    for (const [what, change, expected] of cases) assert.equal(moves(change), expected, what);
     // After a full checkpoint the next commit starts the WAL over, at the frame count it had before.
     other.pragma('wal_checkpoint(TRUNCATE)');
-    for (let i = 0; i < 3; i++)
+    for (let i = 0; i < 3; i++) {
       assert.equal(
         moves(() => other.exec(`insert into t values (${i})`)),
         true,
+        `commit ${i} after a restart`,
       );
+    }
   } finally {
     mark.close();
     one.close();

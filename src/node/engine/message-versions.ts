@@ -1,3 +1,6 @@
+/** A kept answer's scope: the messages of one fid, or all messages (an answer across fids). */
+export type MessageScope = number | 'all';
+
 /**
  * Versions of the stored messages, in memory: each write of a message row moves its fid's version and
  * the version of all messages, so an answer kept under the versions it showed is current while they hold
@@ -13,7 +16,7 @@ export interface MessageVersions {
   /** A message row of `fid` is being written or deleted, in a transaction not yet committed. */
   moved(fid: number): void;
   /** The version of one fid's messages, or of all of them. */
-  of(scope: number | 'all'): number;
+  of(scope: MessageScope): number;
 }
 
 export type MessagesMoved = MessageVersions['moved'];
@@ -36,9 +39,6 @@ export function messageVersions(): MessageVersions {
     of: (scope) => (scope === 'all' ? all : (slots[scope % SLOTS] as number)),
   };
 }
-
-/** A kept answer's scope: the messages of one fid, or all messages (an answer across fids). */
-export type MessageScope = number | 'all';
 
 /** What a kept answer of message reads is checked against, in memory. */
 export interface MessageMarks {

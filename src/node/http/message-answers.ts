@@ -6,11 +6,11 @@ import type { Page } from '../store/page.js';
 import { createMessageJson } from './message-json.js';
 
 /**
- * The HTTP answers of the message reads: hub JSON rendered from the stored bytes (message-json.ts). Where the node tells in memory whether the
- * messages an answer shows changed (`MessageMarks`: SQLite), each answer is kept whole under its URL and
- * its scope's version, so a read repeated while that fid's messages stand still costs no query: one fid's
- * reads are kept under its version, reads across fids (replies, a cast's reactions, mentions, a fid's
- * followers) under every message's.
+ * The HTTP answers of the message reads: hub JSON rendered from the stored bytes (message-json.ts). Where
+ * the node tells in memory whether the messages an answer shows changed (`MessageMarks`: SQLite), each
+ * answer is kept whole under its URL and its scope's version, so a read repeated while that fid's messages
+ * stand still costs no query: one fid's reads are kept under its version, reads across fids (replies, a
+ * cast's reactions, mentions, a fid's followers) under every message's.
  */
 export interface MessageAnswers {
   /** `read` answers the message's stored bytes, or throws (not found) as `found` does. */
