@@ -47,25 +47,26 @@ export function basicAuth(credentials: readonly string[]): Authenticate {
 const WINDOW_MS = 60_000;
 
 /**
- * Per-IP submit limit: at most `perMinute` calls per client address in each clock minute; loopback
- * callers are exempt, as in the reference. Counts of past minutes are dropped, so memory stays bounded by
- * the addresses seen in one minute. Returns whether the call may proceed.
+ * Per-IP submit limit: at most `perMinute` messages per client address in each clock minute (a bulk call
+ * counts each of its messages); loopback callers are exempt, as in the reference. Counts of past minutes
+ * are dropped, so memory stays bounded by the addresses seen in one minute. Returns whether the call may
+ * proceed; a refused call still counts, so a client that keeps trying stays refused for the minute.
  */
 export function ipRateLimiter(
   perMinute: number,
   now: () => number,
   exempt: (ip: string) => boolean = isLoopback,
-): (ip: string) => boolean {
+): (ip: string, messages?: number) => boolean {
   let window = -1;
   let counts = new Map<string, number>();
-  return (ip) => {
+  return (ip, messages = 1) => {
     if (exempt(ip)) return true;
     const current = Math.floor(now() / WINDOW_MS);
     if (current !== window) {
       window = current;
       counts = new Map();
     }
-    const count = (counts.get(ip) ?? 0) + 1;
+    const count = (counts.get(ip) ?? 0) + messages;
     counts.set(ip, count);
     return count <= perMinute;
   };
@@ -84,13 +85,17 @@ export interface SubmitGuardOptions {
 
 /** Who may submit, one instance for both transports so the per-IP limit counts HTTP and gRPC calls together. */
 export interface SubmitGuard {
-  /** The refusal for a submit from `ip` with this `Authorization` value, or undefined to let it in. */
-  check(ip: string, authorization: string | undefined): HubError | undefined;
+  /**
+   * The refusal for a submit of `messages` (default 1) from `ip` with this `Authorization` value, or
+   * undefined to let it in.
+   */
+  check(ip: string, authorization: string | undefined, messages?: number): HubError | undefined;
   /**
    * The per-IP limit alone, for validateMessage: it verifies signatures as a submit does, so it costs as much
-   * and counts the same, but needs no credentials (as in the reference).
+   * and counts the same, but needs no credentials (as in the reference). Also counts a bulk call's messages
+   * past the first, once they are known.
    */
-  limit(ip: string): HubError | undefined;
+  limit(ip: string, messages?: number): HubError | undefined;
   /** Whether these credentials are valid (false when auth is off): they lift the per-IP stream limit. */
   authenticated(authorization: string | undefined): boolean;
 }
@@ -103,9 +108,10 @@ export function createSubmitGuard(options: SubmitGuardOptions): SubmitGuard {
     options.perMinute === 0
       ? () => true
       : ipRateLimiter(options.perMinute, options.now ?? Date.now, options.exempt);
-  const limit = (ip: string) => (allow(ip) ? undefined : hubError('unavailable', 'API rate limit exceeded'));
+  const limit = (ip: string, messages = 1) =>
+    allow(ip, messages) ? undefined : hubError('unavailable', 'API rate limit exceeded');
   return {
-    check: (ip, authorization) => limit(ip) ?? authenticate?.(authorization),
+    check: (ip, authorization, messages = 1) => limit(ip, messages) ?? authenticate?.(authorization),
     limit,
     authenticated: (authorization) => authenticate !== undefined && authenticate(authorization) === undefined,
   };
