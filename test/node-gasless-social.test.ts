@@ -1,19 +1,28 @@
 /**
- * Issue 25, item 6: the social API follows the node's gasless keys. An app-key token signed by a gasless
- * key of the fid is accepted while the key is active, and refused within the authenticator's cache time
- * once the key expires or is removed; the indexer reads KEY_ADD and KEY_REMOVE events, and the backfill's
- * signer records, as signers of the fid.
+ * The social API follows the node's gasless keys. An app-key token signed by a gasless key of the fid is
+ * accepted while the key is active and may cast (CAST_ADD in its scopes), and refused within the
+ * authenticator's cache time once the key expires or is removed; a key of other scopes is refused with 401
+ * on every authenticated route. The indexer reads KEY_ADD and KEY_REMOVE events, and the backfill's signer
+ * records, as signers of the fid.
  */
 import assert from 'node:assert/strict';
+import { MessageType } from '@farcaster/core';
 import { after, before, it } from 'node:test';
 import type { Json } from '../src/node/http/testing.js';
 import { createAppKeyToken } from '../src/protocol/app-key-token.js';
 import { bytesToHex } from '../src/protocol/hex.js';
 import { createAuthenticator } from '../src/social/auth.js';
 import type { Authenticator } from '../src/social/auth.js';
+import { channelUrlOf } from '../src/social/channels/catalog.js';
 import { hubEventChanges, signerRecordChanges } from '../src/social/indexer/hub-json.js';
 import { createNodeClient } from '../src/social/node-client.js';
-import { forEachDialect } from '../src/storage/testing.js';
+import { putCast } from '../src/social/node-index/store.js';
+import { createSocialService } from '../src/social/service.js';
+import type { SocialService } from '../src/social/service.js';
+import type { SocialTables } from '../src/social/store.js';
+import { testSocialConfig } from '../src/social/testing.js';
+import { forEachDialect, openTestDatabase } from '../src/storage/testing.js';
+import type { TestDatabase } from '../src/storage/testing.js';
 import {
   accepted,
   custodyRemove,
@@ -32,6 +41,8 @@ forEachDialect('social API with gasless keys', (dialect) => {
   let node: GaslessNode;
   let gina: Account;
   let auth: Authenticator;
+  let socialDatabase: TestDatabase<SocialTables>;
+  let social: SocialService;
 
   before(async () => {
     node = await openGaslessNode(dialect, { behindSeconds: 3600 });
@@ -44,8 +55,21 @@ forEachDialect('social API with gasless keys', (dialect) => {
       maxLifetimeSeconds: 3600,
       signerCacheMs: CACHE_MS,
     });
+    socialDatabase = await openTestDatabase<SocialTables>(dialect, 'social');
+    social = await createSocialService({
+      config: testSocialConfig({ nodeUrl }),
+      logger: false,
+      clock: node.clock,
+      node: signers,
+      database: socialDatabase,
+      indexer: false,
+    });
   });
-  after(() => node?.close());
+  after(async () => {
+    await social?.close();
+    await socialDatabase?.cleanup();
+    await node?.close();
+  });
 
   /** A token of gina's signed by the key of `seed` (the fixtures' keys are seeds filled with one byte). */
   const bearer = (seed: number) =>
@@ -103,5 +127,66 @@ forEachDialect('social API with gasless keys', (dialect) => {
         ['signer', first, gina.fid],
       ],
     );
+  });
+
+  /** Gina's write through the social API, over HTTP, with a token of the key of `seed`. */
+  const write = async (seed: number, url: string, payload: object) => {
+    const response = await social.app.inject({
+      method: 'POST',
+      url,
+      headers: { authorization: bearer(seed) },
+      payload,
+    });
+    return { status: response.statusCode, body: response.json() as Json };
+  };
+  /** Gina's cast in her channel `channelId`, as the indexer would have put it in the node index. */
+  const castIn = async (channelId: string, seed: number) => {
+    const hash = new Uint8Array(20).fill(seed);
+    await putCast(socialDatabase.db, {
+      hash,
+      fid: gina.fid,
+      timestamp: Math.floor(node.clock.now() / 1000),
+      parentUrl: channelUrlOf(channelId),
+      parentHash: null,
+      parentFid: null,
+    });
+    return bytesToHex(hash);
+  };
+
+  it('refuses a gasless key without CAST_ADD, naming the scope, and takes a CAST_ADD key and an on-chain key', async () => {
+    const [reactions, casts] = [ed25519Signer(53), ed25519Signer(54)];
+    const scopes = [MessageType.REACTION_ADD];
+    await accepted(node, await keyAdd(node, gina, reactions, { nonce: 4, scopes }));
+    await accepted(
+      node,
+      await keyAdd(node, gina, casts, { nonce: 5, scopes: [...scopes, MessageType.CAST_ADD] }),
+    );
+    const onChain = 200 + (gina.fid % 50); // setUpAccount's seed of gina.signer
+
+    const created = await write(onChain, '/fc/channels', { id: 'gina', name: 'Gina' });
+    assert.equal(created.status, 200, JSON.stringify(created.body));
+    const cast = await castIn('gina', 0xca);
+    const calls = (seed: number): [string, object][] => [
+      ['/fc/channels', { id: `gina-${seed}`, name: `Gina ${seed}` }],
+      ['/fc/blocked-users', { blockFid: 41 }],
+      ['/fc/moderated-casts', { castHash: cast, action: 'hide' }],
+    ];
+    for (const [url, payload] of calls(53)) {
+      const { status, body } = await write(53, url, payload);
+      assert.equal(status, 401, `${url}: ${JSON.stringify(body)}`);
+      assert.equal(body.errors[0].code, 'INVALID_TOKEN');
+      assert.match(body.errors[0].message, /without the MESSAGE_TYPE_CAST_ADD scope/, url);
+    }
+    // Nothing the refused key asked for happened.
+    const blocks = await social.app.inject({ url: `/fc/blocked-users?blockerFid=${gina.fid}` });
+    assert.deepEqual(blocks.json().result.blockedUsers, []);
+    assert.equal((await social.app.inject({ url: '/v1/channel?channelId=gina-53' })).statusCode, 404);
+
+    for (const seed of [54, onChain]) {
+      for (const [url, payload] of calls(seed)) {
+        const { status, body } = await write(seed, url, payload);
+        assert.equal(status, 200, `${seed} ${url}: ${JSON.stringify(body)}`);
+      }
+    }
   });
 });

@@ -72,6 +72,38 @@ describe('createAuthenticator', () => {
     assert.equal((await refusal(auth.authenticate(header))).code, 'INVALID_TOKEN');
   });
 
+  it('takes a gasless key only with the CAST_ADD scope, and names the scope when it refuses', async () => {
+    const { auth, clock, node } = setUp();
+    const gasless = (scopes: string[]) => {
+      const seed = randomBytes(32);
+      node.addSigner(7, bytesToHex(ed25519PublicKeyFromSeed(seed)), scopes);
+      return `Bearer ${createAppKeyToken({ fid: 7, privateKey: seed, exp: clock.seconds() + 300 })}`;
+    };
+    await auth.authenticate(gasless(['MESSAGE_TYPE_REACTION_ADD', 'MESSAGE_TYPE_CAST_ADD']));
+    for (const scopes of [['MESSAGE_TYPE_REACTION_ADD', 'MESSAGE_TYPE_CAST_REMOVE'], []]) {
+      await assert.rejects(auth.authenticate(gasless(scopes)), (error: SocialError) => {
+        assert.equal(error.code, 'INVALID_TOKEN');
+        assert.equal(error.statusCode, 401);
+        assert.match(error.message, /gasless signer of fid 7 without the MESSAGE_TYPE_CAST_ADD scope/);
+        return true;
+      });
+    }
+  });
+
+  it("follows a gasless key's new scopes once its short cache lapses", async () => {
+    const { auth, clock, node } = setUp();
+    const seed = randomBytes(32);
+    const key = bytesToHex(ed25519PublicKeyFromSeed(seed));
+    const header = `Bearer ${createAppKeyToken({ fid: 7, privateKey: seed, exp: clock.seconds() + 300 })}`;
+    node.addSigner(7, key, ['MESSAGE_TYPE_REACTION_ADD']);
+    assert.equal((await refusal(auth.authenticate(header))).code, 'INVALID_TOKEN');
+    // Re-added with CAST_ADD: the refused record stays trusted for the cache time, then the new one counts.
+    node.addSigner(7, key, ['MESSAGE_TYPE_CAST_ADD']);
+    assert.equal((await refusal(auth.authenticate(header))).code, 'INVALID_TOKEN');
+    clock.advance(2001);
+    assert.deepEqual(await auth.authenticate(header), { fid: 7, key });
+  });
+
   it('answers 503 when the node cannot say', async () => {
     const { bearer, clock } = setUp();
     const auth = createAuthenticator({

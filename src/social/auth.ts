@@ -3,6 +3,7 @@ import { createEd25519Verifier } from '../protocol/ed25519.js';
 import type { Hex } from '../protocol/hex.js';
 import { unixSeconds, type Clock } from '../shared/clock.js';
 import { SocialError } from './errors.js';
+import type { ActiveSigner } from './node-client.js';
 
 /** Who made an authenticated request. */
 export interface Caller {
@@ -12,8 +13,14 @@ export interface Caller {
 }
 
 export interface SignerCheck {
-  isActiveSigner(fid: number, key: Hex): Promise<boolean>;
+  isActiveSigner(fid: number, key: Hex): Promise<ActiveSigner | undefined>;
 }
+
+/**
+ * The scope a gasless key needs for its tokens to be taken: a key that may post as the user may act as
+ * the user's client. On-chain keys are scope-free, as they are for the node (snapchain-messages.md §2.6).
+ */
+export const CLIENT_SCOPE = 'MESSAGE_TYPE_CAST_ADD';
 
 export interface AuthenticatorOptions {
   signers: SignerCheck;
@@ -21,9 +28,10 @@ export interface AuthenticatorOptions {
   /** Longest token lifetime accepted (spec §8 leaves it open; `--token-max-lifetime`). */
   maxLifetimeSeconds: number;
   /**
-   * How long a key found active is trusted without asking the node again. A key removed (on chain or by a
-   * KEY_REMOVE) stops working within this time after the node merges the removal, an expired gasless key
-   * within this time after it expires.
+   * How long a key found active, with its scopes, is trusted without asking the node again. A key removed
+   * (on chain or by a KEY_REMOVE) stops working within this time after the node merges the removal, an
+   * expired gasless key within this time after it expires, a key re-added with other scopes within this
+   * time after the node merges it.
    */
   signerCacheMs?: number;
 }
@@ -44,28 +52,32 @@ export function bearerToken(authorization: string | undefined): string | undefin
   return BEARER.exec(authorization ?? '')?.[1];
 }
 
-/** App-key bearer tokens (spec §5.1): a valid signature, a live `exp`, and a key active for the fid. */
+/**
+ * App-key bearer tokens (spec §5.1): a valid signature, a live `exp`, and a key active for the fid: on
+ * chain, or gasless with the CLIENT_SCOPE.
+ */
 export function createAuthenticator(options: AuthenticatorOptions): Authenticator {
   const verifier = createEd25519Verifier();
   const cacheMs = options.signerCacheMs ?? DEFAULT_SIGNER_CACHE_MS;
-  const activeUntil = new Map<string, number>();
+  const cached = new Map<string, { signer: ActiveSigner; until: number }>();
 
-  const isActive = async (fid: number, key: Hex): Promise<boolean> => {
+  const activeSigner = async (fid: number, key: Hex): Promise<ActiveSigner | undefined> => {
     const cacheKey = `${fid}:${key}`;
     const now = options.clock.now();
-    if ((activeUntil.get(cacheKey) ?? 0) > now) return true;
-    activeUntil.delete(cacheKey);
-    let active: boolean;
+    const entry = cached.get(cacheKey);
+    if (entry !== undefined && entry.until > now) return entry.signer;
+    cached.delete(cacheKey);
+    let signer: ActiveSigner | undefined;
     try {
-      active = await options.signers.isActiveSigner(fid, key);
+      signer = await options.signers.isActiveSigner(fid, key);
     } catch (error) {
       throw new SocialError('NODE_UNAVAILABLE', { cause: error });
     }
-    if (active) {
-      if (activeUntil.size >= MAX_CACHED_SIGNERS) activeUntil.clear();
-      activeUntil.set(cacheKey, now + cacheMs);
+    if (signer !== undefined) {
+      if (cached.size >= MAX_CACHED_SIGNERS) cached.clear();
+      cached.set(cacheKey, { signer, until: now + cacheMs });
     }
-    return active;
+    return signer;
   };
 
   return {
@@ -85,9 +97,15 @@ export function createAuthenticator(options: AuthenticatorOptions): Authenticato
       });
       if (!outcome.ok)
         throw new SocialError('INVALID_TOKEN', { message: `Invalid auth token: ${outcome.message}` });
-      if (!(await isActive(outcome.fid, outcome.key))) {
+      const signer = await activeSigner(outcome.fid, outcome.key);
+      if (signer === undefined) {
         throw new SocialError('INVALID_TOKEN', {
           message: `Invalid auth token: the key is not an active signer of fid ${outcome.fid}`,
+        });
+      }
+      if (signer.source === 'gasless' && !signer.scopes.includes(CLIENT_SCOPE)) {
+        throw new SocialError('INVALID_TOKEN', {
+          message: `Invalid auth token: the key is a gasless signer of fid ${outcome.fid} without the ${CLIENT_SCOPE} scope, which a client's key needs`,
         });
       }
       return { fid: outcome.fid, key: outcome.key };

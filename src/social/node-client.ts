@@ -13,14 +13,25 @@ import { serverSentEvents } from '../shared/fetch/server-sent-events.js';
 export interface NodeClient {
   /** GET a node path with query parameters; throws HttpStatusError on a non-2xx answer. */
   getJson: GetJson;
-  /** Whether `key` signs for `fid` right now: an active on-chain key, or a gasless key not yet expired. */
-  isActiveSigner(fid: number, key: Hex): Promise<boolean>;
+  /**
+   * `key` as a signer of `fid` right now: an active on-chain key, or a gasless key not yet expired, with
+   * what it may sign; undefined when it signs nothing for the fid.
+   */
+  isActiveSigner(fid: number, key: Hex): Promise<ActiveSigner | undefined>;
   /**
    * The node's live event stream (`/v1/events/stream`, Server-Sent Events) from `fromId` on, inclusive:
    * each event's id and hub JSON, until `signal` aborts or the node ends it. `onActivity` hears of every
    * chunk, keep-alives included.
    */
   streamEvents(fromId: number, signal: AbortSignal, onActivity?: () => void): AsyncGenerator<StreamedEvent>;
+}
+
+/** An active signer as the node records it. */
+export interface ActiveSigner {
+  /** On-chain keys sign every message type; gasless keys only those of their scopes. */
+  source: 'onchain' | 'gasless';
+  /** A gasless key's scopes, as MessageType names (`MESSAGE_TYPE_CAST_ADD`); empty for an on-chain key. */
+  scopes: readonly string[];
 }
 
 export interface StreamedEvent {
@@ -56,18 +67,15 @@ export function createNodeClient(options: NodeClientOptions): NodeClient {
   return {
     getJson,
     async isActiveSigner(fid, key) {
+      let answer: unknown;
       try {
-        // On-chain keys first, then gasless ones; the node lists a gasless key until it is removed, so
-        // whether it has expired is read from its record (on-chain keys have no expiry).
-        const { signer } = (await getJson('/v1/signer', { fid: String(fid), signer: key })) as {
-          signer?: { expiresAt?: unknown };
-        };
-        const expiresAt = signer?.expiresAt;
-        return typeof expiresAt !== 'number' || expiresAt >= unixSeconds(clock);
+        // The node looks on chain first, then among the gasless keys (snapchain-messages.md §4.4).
+        answer = await getJson('/v1/signer', { fid: String(fid), signer: key });
       } catch (error) {
-        if (isHubNotFound(error)) return false;
+        if (isHubNotFound(error)) return undefined;
         throw error;
       }
+      return activeSignerOf(answer, unixSeconds(clock));
     },
     async *streamEvents(fromId, signal, onActivity) {
       const url = new URL('v1/events/stream', node.base);
@@ -105,6 +113,22 @@ export function createNodeClient(options: NodeClientOptions): NodeClient {
       }
     },
   };
+}
+
+/**
+ * The node's `{signer}` record as an active signer; undefined for a gasless key past its expiry (the node
+ * lists one until it is removed) or without one. A record not marked on-chain is taken as gasless, so an
+ * answer this client does not understand grants no more than its scopes say.
+ */
+function activeSignerOf(answer: unknown, now: number): ActiveSigner | undefined {
+  const signer = (answer as { signer?: unknown } | undefined)?.signer;
+  if (typeof signer !== 'object' || signer === null) throw new Error('/v1/signer answered no signer record');
+  const { source, expiresAt, scopes } = signer as { source?: unknown; expiresAt?: unknown; scopes?: unknown };
+  if (source === 'SIGNER_SOURCE_ONCHAIN') return { source: 'onchain', scopes: [] };
+  if (typeof expiresAt !== 'number' || expiresAt < now) return undefined;
+  // Snapchain leaves `scopes` out when empty; a key of no scope signs nothing.
+  const names = Array.isArray(scopes) ? scopes.filter((scope) => typeof scope === 'string') : [];
+  return { source: 'gasless', scopes: names };
 }
 
 function parseBody(text: string): unknown {

@@ -12,7 +12,7 @@ import { testClock, type TestClock } from '../shared/test-clock.js';
 import type { Dialect } from '../storage/index.js';
 import { openTestDatabase, type TestDatabase } from '../storage/testing.js';
 import type { KeyChain } from './keys/chain.js';
-import type { NodeClient } from './node-client.js';
+import type { ActiveSigner, NodeClient } from './node-client.js';
 import { putCast } from './node-index/store.js';
 import { createSocialService, type SocialService } from './service.js';
 import type { SocialTables } from './store.js';
@@ -33,12 +33,13 @@ export function testSocialConfig(overrides: Partial<SocialConfig> = {}): SocialC
 
 /** A node that knows only the signers a test registers; any other read fails as an unreachable node would. */
 export interface FakeNode extends NodeClient {
-  addSigner(fid: number, key: Hex): void;
+  /** Makes `key` a signer of `fid`: on chain, or gasless with `scopes` (MessageType names) when given. */
+  addSigner(fid: number, key: Hex, scopes?: readonly string[]): void;
   removeSigner(fid: number, key: Hex): void;
 }
 
 export function fakeNode(): FakeNode {
-  const active = new Set<string>();
+  const active = new Map<string, ActiveSigner>();
   return {
     getJson: async (path) => {
       throw new Error(`the fake node does not serve ${path}`);
@@ -47,8 +48,12 @@ export function fakeNode(): FakeNode {
     async *streamEvents() {
       throw new Error('the fake node does not serve /v1/events/stream');
     },
-    isActiveSigner: async (fid, key) => active.has(`${fid}:${key}`),
-    addSigner: (fid, key) => active.add(`${fid}:${key}`),
+    isActiveSigner: async (fid, key) => active.get(`${fid}:${key}`),
+    addSigner(fid, key, scopes) {
+      const signer: ActiveSigner =
+        scopes === undefined ? { source: 'onchain', scopes: [] } : { source: 'gasless', scopes };
+      active.set(`${fid}:${key}`, signer);
+    },
     removeSigner: (fid, key) => active.delete(`${fid}:${key}`),
   };
 }
