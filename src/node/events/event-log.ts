@@ -131,7 +131,8 @@ export async function eventsPage(
 /** The bytes each event read from the log was decoded from (appendEvents stored HubEvent.encode's). */
 const storedBytes = new WeakMap<HubEvent, Uint8Array>();
 
-function decodeStored(encoded: Uint8Array): HubEvent {
+/** An event read from the log, its stored bytes kept for `encodedEvent`: every log read decodes with it. */
+export function decodeStored(encoded: Uint8Array): HubEvent {
   const event = HubEvent.decode(encoded);
   storedBytes.set(event, encoded);
   return event;

@@ -123,6 +123,26 @@ forEachDialect('event feed', (dialect) => {
     ]);
   });
 
+  it('backfills a filter over many pages of other types, and runs of its own, then goes on live', async () => {
+    const onChain = (fid: number) => event(fid, HubEventType.MERGE_ON_CHAIN_EVENT);
+    // Sparse matches over more rows than a page looks at, then a run longer than a page sends.
+    await append(...Array.from({ length: 2500 }, (_, i) => (i % 700 === 0 ? onChain(i) : event(i))));
+    await append(...Array.from({ length: 150 }, (_, i) => onChain(3000 + i)));
+    await append(...Array.from({ length: 1200 }, (_, i) => event(4000 + i)));
+    const types = new Set([HubEventType.MERGE_ON_CHAIN_EVENT]);
+    const { iterator } = follow(feedOf(), { fromId: 0, types });
+    const wanted = async () => {
+      const { events } = await eventsPage(database.db, 0, 5000);
+      return ids(events.filter((item) => item.type === HubEventType.MERGE_ON_CHAIN_EVENT));
+    };
+    const backfill = await wanted();
+    assert.equal(backfill.length, 154);
+    assert.deepEqual(ids(await take(iterator, (taken) => taken.length === backfill.length)), backfill);
+    const [live] = await append(event(LAST), onChain(LAST));
+    const [next] = await take(iterator, (taken) => taken.length === 1);
+    assert.equal(next?.id, (live?.id ?? 0) + 1);
+  });
+
   it('hands a backfill over to the live tail with no gap or repeat while writers append', async () => {
     // A small window, so slow followers fall behind it and read pages themselves.
     const feed = feedOf(16);

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import { hubError } from '../../protocol/errors.js';
 import { HubEventType } from '../../protocol/gen/hub_event.js';
@@ -5,6 +6,7 @@ import type { HubEvent } from '../../protocol/gen/hub_event.js';
 import { HubFailure } from '../failure.js';
 import type { NodeTables } from '../store/schema.js';
 import { EVENTS_PAGE_SIZE, eventsPage, lastEventId } from './event-log.js';
+import { scanEvents } from './log-scan.js';
 
 /** The types a stream carries, as the reference hub streams them live; MERGE_FAILURE never is. */
 export const STREAMED_EVENT_TYPES: ReadonlySet<HubEventType> = new Set([
@@ -103,7 +105,8 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
  *
  * One tail loop reads new events into a bounded window shared by every follower, and runs only while
  * someone follows. Each follower keeps its own cursor: at or past the window's start it takes from the
- * window, behind it (a backfill, or a consumer slower than the window) it reads pages from the log itself.
+ * window, behind it (a backfill, or a consumer slower than the window) it reads pages from the log itself,
+ * of its wanted types only and a bounded span of the log each (log-scan.ts).
  */
 export function createEventFeed(options: EventFeedOptions): EventFeed {
   const { db } = options;
@@ -199,31 +202,37 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
       onStart?.();
       while (!signal.aborted) {
         if (closed) throw new HubFailure(SHUTTING_DOWN);
-        let batch: HubEvent[];
-        // After a read that reached the log's end: the window's start, or undefined to wait for the tail.
-        let caughtUp: { to: number | undefined } | undefined;
         if (ready && cursor >= coveredFrom) {
           const start = firstAtOrAfter(window, cursor);
-          batch = window.slice(start, start + EVENTS_PAGE_SIZE);
+          const batch = window.slice(start, start + EVENTS_PAGE_SIZE);
           if (batch.length === 0) {
             await changed(signal);
             continue;
           }
-        } else {
-          // Captured before the read: every event below it committed before the read began.
-          const floor = ready ? coveredFrom : undefined;
-          const page = await eventsPage(db, cursor, EVENTS_PAGE_SIZE);
-          batch = page.events;
-          if (batch.length < EVENTS_PAGE_SIZE) caughtUp = { to: floor };
+          for (const event of batch) {
+            if (signal.aborted) return;
+            cursor = event.id + 1;
+            if (wanted.has(event.type)) yield event;
+          }
+          continue;
         }
-        for (const event of batch) {
+        // Captured before the read: every event below it committed before the read began.
+        const floor = ready ? coveredFrom : undefined;
+        const page = await scanEvents(db, cursor, wanted);
+        for (const event of page.events) {
           if (signal.aborted) return;
-          cursor = event.id + 1;
-          if (wanted.has(event.type)) yield event;
+          yield event;
         }
-        // The read saw the whole log from the cursor on, so nothing lies between it and the window.
-        if (caughtUp?.to !== undefined) cursor = Math.max(cursor, caughtUp.to);
-        else if (caughtUp !== undefined && !ready) await changed(signal);
+        cursor = page.nextId;
+        if (page.atEnd) {
+          // The read saw the whole log from the cursor on, so nothing lies between it and the window.
+          if (floor !== undefined) cursor = Math.max(cursor, floor);
+          else if (!ready) await changed(signal);
+        } else {
+          // A backfill whose filter matches little sends nothing for many pages, and on SQLite a read
+          // never leaves the event loop: other requests and this stream's abort get a turn between pages.
+          await setImmediate();
+        }
       }
     } finally {
       followers -= 1;
