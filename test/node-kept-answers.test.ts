@@ -62,7 +62,7 @@ forEachDialect('node kept answers', (dialect) => {
   };
 
   it('keeps answers on SQLite only', () => {
-    assert.equal(node.api.messageMarks !== undefined, dialect === 'sqlite');
+    assert.equal(node.api.keptMessages !== undefined, dialect === 'sqlite');
   });
 
   it("shows a submitted cast in the next read of its fid's page and of its id", async () => {

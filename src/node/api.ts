@@ -6,21 +6,16 @@ import type { OnChainEvent } from '../protocol/gen/onchain_event.js';
 import type { Signer } from '../protocol/gen/request_response.js';
 import type { UserNameProof } from '../protocol/gen/username_proof.js';
 import { cachedFor } from '../shared/cached.js';
+import type { KeptAnswers } from '../shared/http/kept-answers.js';
 import { systemClock, type Clock } from '../shared/clock.js';
 import type { Database } from '../storage/index.js';
 import type { ReceivedMessage } from '../protocol/message.js';
 import { messageMarks, signerCounts, signerOf, signersPage } from './engine/index.js';
-import type {
-  Engine,
-  MergeOutcome,
-  MessageMarks,
-  Prepared,
-  SignerCounts,
-  SignerPosition,
-} from './engine/index.js';
+import type { Engine, MergeOutcome, Prepared, SignerCounts, SignerPosition } from './engine/index.js';
 import { eventById, eventsBetween, eventsPage } from './events/index.js';
 import type { EventRange, EventsPage } from './events/index.js';
 import { hubFailure } from './failure.js';
+import { keptMessageAnswers } from './kept-message-answers.js';
 import { fnameProofOf, fnameProofsOf } from './fnames/index.js';
 import {
   activeSignerEvent,
@@ -68,8 +63,8 @@ export interface FidAddressType {
 export interface NodeApi {
   readonly engine: Engine;
   readonly version: string;
-  /** What kept answers of message reads are checked against (SQLite); undefined on PostgreSQL. */
-  readonly messageMarks: MessageMarks | undefined;
+  /** The kept answers of the message reads, shared by both transports (SQLite); undefined on PostgreSQL. */
+  readonly keptMessages: KeptAnswers | undefined;
   /** `isSyncing` of both transports' info: the chain reader is behind (false without one). */
   isSyncing(): boolean;
   /**
@@ -164,7 +159,7 @@ export function createNodeApi(options: NodeApiOptions): NodeApi {
   return {
     engine,
     version,
-    messageMarks: messageMarks(database, engine.messageVersions),
+    keptMessages: keptMessageAnswers(messageMarks(database, engine.messageVersions)),
     isSyncing: () => syncing?.() ?? false,
     async submit(received) {
       const outcome = await submits.add(received);

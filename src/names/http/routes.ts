@@ -1,5 +1,6 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { HttpApp } from '../../shared/http/index.js';
+import { requestKey } from '../../shared/http/kept-answers.js';
 import type { KeptAnswers } from '../../shared/http/kept-answers.js';
 import type { NameRegistry } from '../registry.js';
 import { currentQueryOf, transferFilterOf } from './query.js';
@@ -20,13 +21,14 @@ const TRANSFERS = ['transfers'];
 
 /**
  * The name registry's routes; `/_health` comes with the shared app. The reads of transfers are kept
- * rendered, each named by its URL, until the next transfer (src/shared/http/kept-answers.ts).
+ * rendered, each named by its route and declared parameters, until the next transfer
+ * (src/shared/http/kept-answers.ts).
  */
 export function registerNamesRoutes(app: HttpApp, registry: NameRegistry, kept: KeptAnswers): void {
-  const keptReply = (url: string, reply: FastifyReply, body: () => Promise<unknown>) =>
+  const keptReply = (request: FastifyRequest, reply: FastifyReply, body: () => Promise<unknown>) =>
     kept.reply(
       reply,
-      url,
+      requestKey(request),
       () => TRANSFERS,
       async () => ({ scopes: TRANSFERS, body: await body() }),
     );
@@ -41,7 +43,7 @@ export function registerNamesRoutes(app: HttpApp, registry: NameRegistry, kept: 
       },
     },
     async (request, reply) =>
-      keptReply(request.url, reply, async () => {
+      keptReply(request, reply, async () => {
         const transfers = await registry.listTransfers(transferFilterOf(request.query));
         return { transfers: transfers.map(renderTransfer) };
       }),
@@ -57,7 +59,7 @@ export function registerNamesRoutes(app: HttpApp, registry: NameRegistry, kept: 
       },
     },
     async (request, reply) =>
-      keptReply(request.url, reply, async () => {
+      keptReply(request, reply, async () => {
         // The spec's `transfers` array and the `transfer` the real registry's clients read.
         const transfer = renderTransfer(await registry.currentTransfer(currentQueryOf(request.query)));
         return { transfers: [transfer], transfer };

@@ -3,7 +3,13 @@ import { describe, it } from 'node:test';
 import { Message } from '../../protocol/gen/message.js';
 import { MessagesResponse } from '../../protocol/gen/request_response.js';
 import { makeTsHash } from '../engine/index.js';
-import { MAX_RESPONSE_BYTES, messagePageOf, messagesResponse, withinBudget } from './paging.js';
+import {
+  acrossFidsPageOf,
+  MAX_RESPONSE_BYTES,
+  messagePageOf,
+  messagesResponse,
+  withinBudget,
+} from './paging.js';
 
 const bytes = (length: number) => ({ encode: () => ({ finish: () => new Uint8Array(length) }) });
 
@@ -50,6 +56,10 @@ describe('gRPC pages', () => {
   it('serves the store page sizes and names the proto fields in its refusals', () => {
     assert.equal(messagePageOf({}).limit, 10_000);
     assert.equal(messagePageOf({ pageSize: 50_000 }).limit, 10_000);
+    assert.equal(messagePageOf({ pageSize: 3000 }).limit, 3000);
+    assert.equal(acrossFidsPageOf({}).limit, 1000, 'reads across fids page as HTTP does');
+    assert.equal(acrossFidsPageOf({ pageSize: 3000 }).limit, 1000);
+    assert.equal(acrossFidsPageOf({ pageSize: 10 }).limit, 10);
     assert.throws(() => messagePageOf({ pageSize: 0 }), /page_size must be a positive integer/);
     assert.throws(
       () => messagePageOf({ pageToken: new Uint8Array(3) }),

@@ -2,13 +2,23 @@ import type { Message } from '../../protocol/gen/message.js';
 import type { MessagesResponse } from '../../protocol/gen/request_response.js';
 import { makeTsHash } from '../engine/index.js';
 import type { MessagePage } from '../engine/index.js';
-import { nextPageToken, pageRequestOf, tsHashPositions } from '../paging.js';
+import { HTTP_PAGE_SIZES, nextPageToken, pageRequestOf, tsHashPositions } from '../paging.js';
 import type { PageSizes, PositionCodec } from '../paging.js';
 import type { Page, PageRequest } from '../store/page.js';
 import { messageWire } from './hub-service.js';
 
-/** Message reads serve the reference's store pages: 10,000 when no size is asked for, and at most that. */
+/**
+ * Reads of one fid's messages serve the reference's store pages: 10,000 when no size is asked for, and at
+ * most that. The fid's storage limits bound what such a page can hold.
+ */
 export const MESSAGE_PAGE_SIZES: PageSizes = { default: 10_000, max: 10_000 };
+
+/**
+ * Reads of messages across fids (a cast's replies or reactions, a fid's mentions or followers) page as
+ * the HTTP API does, 1,000 by default and at most: nothing bounds how many messages such a list holds, and
+ * any write to any fid makes the next read of it run anew, so each run must stay small.
+ */
+export const ACROSS_FIDS_PAGE_SIZES: PageSizes = HTTP_PAGE_SIZES;
 
 /** Fids, on-chain events, signers and hub events: Snapchain's default size, Hubble's largest. */
 export const PAGE_SIZES: PageSizes = { default: 1000, max: 10_000 };
@@ -37,6 +47,9 @@ export function pageOf<P>(
 }
 
 export const messagePageOf = (request: PagedRequest) => pageOf(request, tsHashPositions, MESSAGE_PAGE_SIZES);
+
+export const acrossFidsPageOf = (request: PagedRequest) =>
+  pageOf(request, tsHashPositions, ACROSS_FIDS_PAGE_SIZES);
 
 /**
  * Most bytes of the items of one response. Clients receive at most 4 MiB by default (Shuttle 0.3.3 asks

@@ -7,7 +7,7 @@ import { found } from '../failure.js';
 import { notFound } from '../not-found.js';
 import type { LimitedStore } from '../onchain/index.js';
 import type { UnaryHandlers } from './handler.js';
-import { messagePageOf, messagesResponse } from './paging.js';
+import { acrossFidsPageOf, messagePageOf, messagesResponse } from './paging.js';
 import {
   castIdOf,
   fidOf,
@@ -18,6 +18,18 @@ import {
   timestampBoundsOf,
   verifiedAddressOf,
 } from './request-fields.js';
+
+/**
+ * The message reads whose answers show other fids' messages than the request's `fid` (or have none): they
+ * page by `acrossFidsPageOf`, and their kept answers hang on every fid's writes (kept-reads.ts).
+ */
+export const ACROSS_FIDS: ReadonlySet<string> = new Set([
+  'GetCastsByParent',
+  'GetCastsByMention',
+  'GetReactionsByCast',
+  'GetReactionsByTarget',
+  'GetLinksByTarget',
+]);
 
 /** GetAll*MessagesByFid over one store's read. */
 function allMessages(read: Engine['castsByFid']) {
@@ -36,7 +48,7 @@ export function messageReadHandlers(engine: Engine): UnaryHandlers {
     messagesResponse(
       await engine.reactionsByTarget(
         targetOf(request.targetCastId, request.targetUrl, ['target_cast_id', 'target_url']),
-        messagePageOf(request),
+        acrossFidsPageOf(request),
         reactionTypeOf(request.reactionType),
       ),
     );
@@ -52,11 +64,11 @@ export function messageReadHandlers(engine: Engine): UnaryHandlers {
       messagesResponse(
         await engine.castsByParent(
           targetOf(request.parentCastId, request.parentUrl, ['parent_cast_id', 'parent_url']),
-          messagePageOf(request),
+          acrossFidsPageOf(request),
         ),
       ),
     GetCastsByMention: async (request) =>
-      messagesResponse(await engine.castsByMention(fidOf(request.fid), messagePageOf(request))),
+      messagesResponse(await engine.castsByMention(fidOf(request.fid), acrossFidsPageOf(request))),
 
     async GetReaction(request) {
       const fid = fidOf(request.fid);
@@ -108,7 +120,7 @@ export function messageReadHandlers(engine: Engine): UnaryHandlers {
       messagesResponse(
         await engine.linksByTargetFid(
           fidOf(required(request.targetFid, 'target_fid'), 'target_fid'),
-          messagePageOf(request),
+          acrossFidsPageOf(request),
           linkTypeOf(request.linkType),
         ),
       ),

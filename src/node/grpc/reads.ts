@@ -16,7 +16,7 @@ import { messageReadHandlers } from './reads-messages.js';
  */
 export function readHandlers(api: NodeApi): UnaryHandlers {
   return {
-    ...keptReads(messageReadHandlers(api.engine), api.messageMarks),
+    ...keptReads(messageReadHandlers(api.engine), api.keptMessages),
     ...accountReadHandlers(api),
 
     GetEvent: async ({ id }) => found(await api.event(id), notFound.event(id)),

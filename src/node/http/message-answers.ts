@@ -1,16 +1,18 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { JSON_BODY_TYPE } from '../../shared/http/kept-answers.js';
-import type { MessageMarks, MessageScope } from '../engine/index.js';
-import { keptMessageAnswers, scopeName } from '../kept-message-answers.js';
+import { JSON_BODY_TYPE, requestKey } from '../../shared/http/kept-answers.js';
+import type { KeptAnswers } from '../../shared/http/kept-answers.js';
+import type { MessageScope } from '../engine/index.js';
+import { scopeName } from '../kept-message-answers.js';
 import type { Page } from '../store/page.js';
 import { createMessageJson } from './message-json.js';
 
 /**
  * The HTTP answers of the message reads: hub JSON rendered from the stored bytes (message-json.ts). Where
  * the node tells in memory whether the messages an answer shows changed (`MessageMarks`: SQLite), each
- * answer is kept whole under its URL and its scope's version, so a read repeated while that fid's messages
- * stand still costs no query: one fid's reads are kept under its version, reads across fids (replies, a
- * cast's reactions, mentions, a fid's followers) under every message's.
+ * answer is kept whole under its request's key (route and declared parameters) and its scope's version,
+ * so a read repeated while that fid's messages stand still costs no query: one fid's reads are kept under
+ * its version, reads across fids (replies, a cast's reactions, mentions, a fid's followers) under every
+ * message's.
  */
 export interface MessageAnswers {
   /** `read` answers the message's stored bytes, or throws (not found) as `found` does. */
@@ -28,9 +30,11 @@ export interface MessageAnswers {
   ): Promise<FastifyReply>;
 }
 
-export function messageAnswers(marks: MessageMarks | undefined): MessageAnswers {
+/** Snapchain's spellings of the paging parameters, which http/paging.ts reads but the schemas do not list. */
+const UNDECLARED_PAGING = ['page_size', 'page_token'];
+
+export function messageAnswers(kept: KeptAnswers | undefined): MessageAnswers {
   const json = createMessageJson();
-  const kept = keptMessageAnswers(marks);
 
   const send = async (
     request: FastifyRequest,
@@ -38,13 +42,12 @@ export function messageAnswers(marks: MessageMarks | undefined): MessageAnswers 
     scope: MessageScope,
     render: () => Promise<Buffer>,
   ) => {
-    // A URL names everything an answer depends on but the messages: its parameters, as given.
     const scopes = [scopeName(scope)];
     const body =
       kept === undefined
         ? await render()
         : await kept.serve(
-            request.url,
+            requestKey(request, UNDECLARED_PAGING),
             () => scopes,
             async () => ({ scopes, body: await render() }),
           );

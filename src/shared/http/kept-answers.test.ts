@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { keptAnswers, type BuiltAnswer } from './kept-answers.js';
+import type { FastifyRequest } from 'fastify';
+import { ENTRY_OVERHEAD, keptAnswers, requestKey, type BuiltAnswer } from './kept-answers.js';
 
 /**
  * What kept answers keep and when they build again, over versions held in a map; that each write an
@@ -66,16 +67,41 @@ it('keeps no answer whose build found other scopes, nor one without scopes', asy
 });
 
 it('drops the least recently read answers beyond its capacity', async () => {
-  const kept = keptAnswers(versions().read, { capacity: 10 });
+  // Each entry counts its 4-byte body, its key, scope and version (2 bytes a character) and the overhead.
+  const kept = keptAnswers(versions().read, { capacity: 2 * (ENTRY_OVERHEAD + 10) });
   const builds = { x: counted(['s'], 'xxxx'), y: counted(['s'], 'yyyy'), z: counted(['s'], 'zzzz') };
   await kept.serve('x', scopesOf(['s']), builds.x);
   await kept.serve('y', scopesOf(['s']), builds.y);
   await kept.serve('x', scopesOf(['s']), builds.x);
-  // 12 bytes would be over 10: y, read least recently, goes.
+  // A third would be over: y, read least recently, goes.
   await kept.serve('z', scopesOf(['s']), builds.z);
   await kept.serve('x', scopesOf(['s']), builds.x);
   await kept.serve('y', scopesOf(['s']), builds.y);
   assert.deepEqual([builds.x.calls, builds.y.calls, builds.z.calls], [1, 2, 1]);
+  assert.deepEqual(kept.usage(), { bytes: 2 * (ENTRY_OVERHEAD + 10), entries: 2 });
+});
+
+it('counts keys and each entry in its budget, and keeps at most its number of entries', async () => {
+  const kept = keptAnswers(versions().read, { capacity: 2 * ENTRY_OVERHEAD + 5000, entries: 3 });
+  const build = counted(['s'], 'tiny');
+  const long = (n: number, length = 2000) => `${n}`.padEnd(length, '.');
+  await kept.serve(long(1), scopesOf(['s']), build);
+  assert.deepEqual(kept.usage(), { bytes: ENTRY_OVERHEAD + 4 + 2 * 2000 + 2 + 2, entries: 1 });
+  // Two keys of 2,000 characters are over the budget: the first goes for the second.
+  const one = kept.usage();
+  await kept.serve(long(2), scopesOf(['s']), build);
+  assert.deepEqual(kept.usage(), one);
+  await kept.serve(long(2), scopesOf(['s']), build);
+  assert.equal(build.calls, 2, 'the second is kept');
+  // A key too long for the budget is answered and not kept.
+  await kept.serve(long(3, 5000), scopesOf(['s']), build);
+  assert.deepEqual(kept.usage(), one);
+
+  for (const key of ['a', 'b', 'c', 'd']) await kept.serve(key, scopesOf(['s']), build);
+  assert.equal(kept.usage().entries, 3);
+  await kept.serve('d', scopesOf(['s']), build);
+  await kept.serve('a', scopesOf(['s']), build);
+  assert.equal(build.calls, 8, "'d' kept, 'a' dropped for it");
 });
 
 it('reads no versions while the commit mark holds', async () => {
@@ -91,4 +117,31 @@ it('reads no versions while the commit mark holds', async () => {
   held.bump('a');
   assert.equal(String(await kept.serve('k', scopesOf(['a']), build)), 'page');
   assert.deepEqual([build.calls, held.read.calls], [2, 3]);
+});
+
+/** A GET request as Fastify hands it to a route declaring `declared`. */
+const request = (url: string, declared: string[], query: Record<string, unknown>, params = {}) =>
+  ({
+    routeOptions: {
+      url,
+      schema: { querystring: { properties: Object.fromEntries(declared.map((name) => [name, {}])) } },
+    },
+    params,
+    query,
+  }) as unknown as FastifyRequest;
+
+it('keys a request by its route and declared parameters only, in name order', () => {
+  const key = (query: Record<string, unknown>, undeclared?: string[]) =>
+    requestKey(request('/r', ['a', 'b'], query), undeclared);
+  assert.equal(key({ a: '1', b: '2' }), key({ b: '2', a: '1', junk: 'x'.repeat(10_000) }));
+  assert.equal(key({ a: '1', b: '2' }).length < 50, true);
+  for (const other of [{ a: '1' }, { a: '1', b: '' }, { a: '1', b: '3' }, { a: '1', b: ['2', '2'] }])
+    assert.notEqual(key(other), key({ a: '1', b: '2' }), JSON.stringify(other));
+  assert.notEqual(key({ a: '1', c: '2' }, ['c']), key({ a: '1', c: '3' }, ['c']), 'a listed undeclared name');
+  assert.notEqual(requestKey(request('/s', ['a', 'b'], { a: '1' })), key({ a: '1' }), 'another route');
+  assert.notEqual(
+    requestKey(request('/r/:id', ['a'], {}, { id: '1' })),
+    requestKey(request('/r/:id', ['a'], {}, { id: '2' })),
+    'path parameters',
+  );
 });
