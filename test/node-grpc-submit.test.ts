@@ -1,22 +1,20 @@
 import assert from 'node:assert/strict';
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { getAuthMetadata, Message as CoreMessage, Metadata } from '@farcaster/hub-nodejs';
 import type { HubResult } from '@farcaster/hub-nodejs';
 import { castAdd, setUpAccount } from '../src/node/engine/testing.js';
 import type { TestAccount } from '../src/node/engine/testing.js';
-import { MAX_BULK_MESSAGES } from '../src/node/grpc/submit.js';
+import { MAX_BULK_MESSAGES } from '../src/node/grpc/hub-service.js';
 import { openNodeGrpc } from '../src/node/grpc/testing.js';
 import type { GrpcHarnessOptions, NodeGrpcHarness } from '../src/node/grpc/testing.js';
 import * as grpc from '@grpc/grpc-js';
 import { Message } from '../src/protocol/gen/message.js';
 import type { ReceivedMessage } from '../src/protocol/message.js';
 import { forEachDialect } from '../src/storage/testing.js';
+import { selfSignedCert } from './support/self-signed-cert.js';
 
 /** SubmitMessage, SubmitBulkMessages and ValidateMessage with the real hub-nodejs client, beside HTTP. */
 
@@ -206,38 +204,15 @@ forEachDialect('node gRPC submits', (dialect) => {
 });
 
 describe('node gRPC over TLS', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'agora-grpc-tls-'));
-  const certFile = join(dir, 'cert.pem');
-  const keyFile = join(dir, 'key.pem');
+  const { certFile, keyFile, remove } = selfSignedCert();
   let node: NodeGrpcHarness;
 
   before(async () => {
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-days',
-        '1',
-        '-subj',
-        '/CN=localhost',
-        '-addext',
-        'subjectAltName=DNS:localhost,IP:127.0.0.1',
-        '-keyout',
-        keyFile,
-        '-out',
-        certFile,
-      ],
-      { stdio: 'ignore' },
-    );
     node = await openNodeGrpc('sqlite', { grpc: { tls: { certFile, keyFile } } });
   });
   after(async () => {
     await node.close();
-    rmSync(dir, { recursive: true, force: true });
+    remove();
   });
 
   it('serves getSSLHubRpcClient, and refuses a plaintext client', async () => {

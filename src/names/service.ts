@@ -7,6 +7,7 @@ import { createHttpApp, type HttpApp } from '../shared/http/index.js';
 import { keptAnswers } from '../shared/http/kept-answers.js';
 import { createServiceMetrics } from '../shared/metrics/index.js';
 import { openServiceDatabase } from '../storage/index.js';
+import { clientAddresses } from '../shared/client-address.js';
 import { systemClock, type Clock } from '../shared/clock.js';
 import { chainCustodyLookup, type CustodyLookup } from '../chain/custody.js';
 import { registerNamesRoutes } from './http/routes.js';
@@ -90,6 +91,7 @@ export async function createNamesService(
       database,
       clock,
       perIp: config.transferIpLimit,
+      clients: clientAddresses(config),
       perFid: config.transferFidLimit,
       windowSeconds: config.transferRateWindowSeconds,
     }),

@@ -1,5 +1,5 @@
 import type { Clock } from '../shared/clock.js';
-import { isLoopback } from '../shared/loopback.js';
+import type { ClientAddresses } from '../shared/client-address.js';
 import { NamesError } from './errors.js';
 import { msUntilRoom, slidingCount } from './sliding-window.js';
 import {
@@ -22,6 +22,8 @@ export interface TransferLimitsOptions {
   clock: Clock;
   /** Requests per client IP and window; 0 turns the limit off. */
   perIp: number;
+  /** Who a client is: an address or an IPv6 network, and whether it is the operator (connection options). */
+  clients: Pick<ClientAddresses, 'limitKey' | 'isOperator'>;
   /** Requests per signing fid and window; 0 turns the limit off. */
   perFid: number;
   windowSeconds: number;
@@ -29,8 +31,9 @@ export interface TransferLimitsOptions {
 
 export interface TransferLimits {
   /**
-   * Counts a request from `ip`; throws RATE_LIMITED past the limit. Loopback callers (the operator's own
-   * tools) are not counted; behind a proxy, `--trust-proxy` makes `ip` the client's.
+   * Counts a request from `ip` in its client's bucket (an IPv6 address counts with its network); throws
+   * RATE_LIMITED past the limit. Loopback callers (the operator's own tools) are not counted unless a proxy
+   * is trusted: then `ip` is the client the proxy names, and loopback is the proxy.
    */
   countIp(ip: string): Promise<void>;
   /** Counts a request signed by the custody key of `fid`; throws RATE_LIMITED past the limit. */
@@ -70,7 +73,8 @@ export function createTransferLimits(options: TransferLimitsOptions): TransferLi
 
   return {
     countIp: async (ip) => {
-      if (!isLoopback(ip)) await count(`ip:${ip}`, options.perIp);
+      const { clients } = options;
+      if (!clients.isOperator(ip)) await count(`ip:${clients.limitKey(ip)}`, options.perIp);
     },
     countFid: (fid) => count(`fid:${fid}`, options.perFid),
   };

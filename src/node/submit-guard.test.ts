@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { clientAddresses } from '../shared/client-address.js';
 import { basicAuth, ipRateLimiter } from './submit-guard.js';
 
 const basic = (credentials: string) => `Basic ${Buffer.from(credentials).toString('base64')}`;
@@ -43,12 +44,18 @@ describe('submit guard', () => {
       assert.equal(allow('203.0.113.1'), true);
     });
 
-    it('never limits loopback callers', () => {
+    it('never limits loopback callers while no proxy is trusted', () => {
       const allow = ipRateLimiter(1, () => 0);
       for (const ip of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1']) {
         assert.deepEqual([allow(ip), allow(ip), allow(ip)], [true, true, true], ip);
       }
       assert.deepEqual([allow('::ffff:10.0.0.1'), allow('::ffff:10.0.0.1')], [true, false]);
+    });
+
+    it('limits loopback as one client once a proxy is trusted: it is the proxy then', () => {
+      const behindProxy = clientAddresses({ trustProxy: '10.0.0.0/8', ipv6PrefixLength: 64 });
+      const allow = ipRateLimiter(1, () => 0, behindProxy);
+      assert.deepEqual([allow('127.0.0.1'), allow('::ffff:127.0.0.1')], [true, false]);
     });
   });
 });

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { isLoopback } from '../shared/loopback.js';
+import { DEFAULT_CLIENT_ADDRESSES, type ClientAddresses } from '../shared/client-address.js';
 import { hubError } from '../protocol/errors.js';
 import type { HubError } from '../protocol/errors.js';
 
@@ -47,27 +47,29 @@ export function basicAuth(credentials: readonly string[]): Authenticate {
 const WINDOW_MS = 60_000;
 
 /**
- * Per-IP submit limit: at most `perMinute` messages per client address in each clock minute (a bulk call
- * counts each of its messages); loopback callers are exempt, as in the reference. Counts of past minutes
- * are dropped, so memory stays bounded by the addresses seen in one minute. Returns whether the call may
- * proceed; a refused call still counts, so a client that keeps trying stays refused for the minute.
+ * Per-IP submit limit: at most `perMinute` messages per client in each clock minute (a bulk call counts
+ * each of its messages), a client being an address or an IPv6 network (`clients.limitKey`); the operator's
+ * loopback is exempt while no proxy is trusted, as in the reference. Counts of past minutes are dropped, so
+ * memory stays bounded by the clients seen in one minute. Returns whether the call may proceed; a refused
+ * call still counts, so a client that keeps trying stays refused for the minute.
  */
 export function ipRateLimiter(
   perMinute: number,
   now: () => number,
-  exempt: (ip: string) => boolean = isLoopback,
+  clients: Pick<ClientAddresses, 'limitKey' | 'isOperator'> = DEFAULT_CLIENT_ADDRESSES,
 ): (ip: string, messages?: number) => boolean {
   let window = -1;
   let counts = new Map<string, number>();
   return (ip, messages = 1) => {
-    if (exempt(ip)) return true;
+    if (clients.isOperator(ip)) return true;
     const current = Math.floor(now() / WINDOW_MS);
     if (current !== window) {
       window = current;
       counts = new Map();
     }
-    const count = (counts.get(ip) ?? 0) + messages;
-    counts.set(ip, count);
+    const key = clients.limitKey(ip);
+    const count = (counts.get(key) ?? 0) + messages;
+    counts.set(key, count);
     return count <= perMinute;
   };
 }
@@ -79,8 +81,8 @@ export interface SubmitGuardOptions {
   perMinute: number;
   /** Clock of the rate-limit windows (ms). */
   now?: () => number;
-  /** Callers the limit does not count: loopback, as in the reference, unless a test says otherwise. */
-  exempt?: (ip: string) => boolean;
+  /** Who a client is (the connection options); their defaults when absent. */
+  clients?: Pick<ClientAddresses, 'limitKey' | 'isOperator'> | undefined;
 }
 
 /** Who may submit, one instance for both transports so the per-IP limit counts HTTP and gRPC calls together. */
@@ -107,7 +109,7 @@ export function createSubmitGuard(options: SubmitGuardOptions): SubmitGuard {
   const allow =
     options.perMinute === 0
       ? () => true
-      : ipRateLimiter(options.perMinute, options.now ?? Date.now, options.exempt);
+      : ipRateLimiter(options.perMinute, options.now ?? Date.now, options.clients);
   const limit = (ip: string, messages = 1) =>
     allow(ip, messages) ? undefined : hubError('unavailable', 'API rate limit exceeded');
   return {

@@ -10,7 +10,8 @@ import {
 import { makeMessage } from './builder.js';
 import { createEd25519Signer, createEd25519Verifier } from './ed25519.js';
 import { FarcasterNetwork as Network, MessageData, MessageType } from './gen/message.js';
-import { decodeMessage, encodeMessage, messageHash } from './message.js';
+import { SubmitBulkMessagesRequest } from './gen/request_response.js';
+import { decodeMessage, encodeMessage, messageHash, splitMessageList } from './message.js';
 
 const seed = new Uint8Array(32).fill(1);
 const castData = (text: string): MessageData =>
@@ -73,6 +74,42 @@ describe('message codec', () => {
     assert.equal(garbage.ok ? '' : garbage.error.errCode, 'bad_request.parse_failure');
     const empty = decodeMessage(new Uint8Array());
     assert.equal(empty.ok ? '' : empty.error.message, 'message data is missing');
+  });
+});
+
+describe('splitMessageList', () => {
+  const errCodeOf = (result: ReturnType<typeof splitMessageList>) =>
+    result.ok ? 'ok' : result.error.errCode;
+
+  it("splits a list into each message's own bytes", () => {
+    const signer = createEd25519Signer(seed);
+    const messages = ['one', 'two'].map((text) => makeMessage(castData(text), signer));
+    const list = SubmitBulkMessagesRequest.encode({ messages }).finish();
+    const split = splitMessageList(list, 2);
+    assert.ok(split.ok);
+    assert.deepEqual(
+      split.value.map((bytes) => {
+        const received = decodeMessage(bytes);
+        return received.ok ? received.value.data.castAddBody?.text : received.error.message;
+      }),
+      ['one', 'two'],
+    );
+  });
+
+  it('refuses a list longer than its cap at the first entry past it, reading no further', () => {
+    // Three entries, then a fourth that would not parse: a cap of two is reached first.
+    const list = new Uint8Array([0x0a, 0x00, 0x0a, 0x00, 0x0a, 0x00, 0x0a, 0xff, 0xff]);
+    assert.equal(errCodeOf(splitMessageList(list, 2)), 'bad_request.validation_failure');
+    assert.equal(errCodeOf(splitMessageList(list, 4)), 'bad_request.parse_failure');
+    // Entries of other fields count too: skipping them costs as much.
+    const unknown = new Uint8Array([0x10, 0x01, 0x10, 0x01, 0x10, 0x01]);
+    assert.equal(errCodeOf(splitMessageList(unknown, 2)), 'bad_request.validation_failure');
+    assert.equal(errCodeOf(splitMessageList(unknown, 3)), 'ok');
+  });
+
+  it('refuses groups, whose fields would be skipped as one entry', () => {
+    const group = new Uint8Array([0x13, 0x10, 0x01, 0x10, 0x01, 0x14]);
+    assert.equal(errCodeOf(splitMessageList(group, 256)), 'bad_request.parse_failure');
   });
 });
 

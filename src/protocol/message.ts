@@ -53,19 +53,27 @@ function withData(message: Message, rawData: Uint8Array | undefined): HubResult<
 
 /** The payload of the last field-1 occurrence (the one ts-proto's decoder keeps), as a zero-copy view. */
 function rawField1(bytes: Uint8Array): Uint8Array | undefined {
-  return field1Payloads(bytes).at(-1);
+  return field1Payloads(bytes)?.at(-1);
 }
 
-/** Every length-delimited field-1 payload, in order, as zero-copy views; throws on malformed bytes. */
-function field1Payloads(bytes: Uint8Array): Uint8Array[] {
+/**
+ * Every length-delimited field-1 payload, in order, as zero-copy views; throws on malformed bytes. With
+ * `maxEntries`, undefined as soon as entry `maxEntries + 1` of any field is reached, so the scan takes at
+ * most that many steps whatever the bytes hold.
+ */
+function field1Payloads(bytes: Uint8Array, maxEntries = Infinity): Uint8Array[] | undefined {
   const reader = _m0.Reader.create(bytes);
   const found: Uint8Array[] = [];
-  while (reader.pos < reader.len) {
+  for (let entries = 1; reader.pos < reader.len; entries += 1) {
+    if (entries > maxEntries) return undefined;
     const tag = reader.uint32();
     if (tag === 10) {
       const length = reader.uint32();
       found.push(bytes.subarray(reader.pos, reader.pos + length));
       reader.skip(length);
+    } else if ((tag & 7) === 3) {
+      // A group (unused by Farcaster's protos) would be skipped field by field as a single entry.
+      throw new Error(`group fields are not accepted (field ${tag >>> 3})`);
     } else {
       reader.skipType(tag & 7);
     }
@@ -74,17 +82,21 @@ function field1Payloads(bytes: Uint8Array): Uint8Array[] {
 }
 
 /**
- * The messages of a container whose field 1 is `repeated Message` (SubmitBulkMessagesRequest), each
- * decoded from its own bytes as `decodeMessage` does, so each keeps the bytes its signature covers.
+ * The messages of a container whose field 1 is `repeated Message` (SubmitBulkMessagesRequest), as views of
+ * each message's own bytes, for `decodeMessage` (so each keeps the bytes its signature covers). Only tags
+ * and lengths are read, and a container of more than `max` entries (of any field) is refused when entry
+ * `max + 1` is reached: what the caller decodes, and when, is bounded before any of it is.
  */
-export function decodeMessageList(bytes: Uint8Array): HubResult<HubResult<ReceivedMessage>[]> {
-  let payloads: Uint8Array[];
+export function splitMessageList(bytes: Uint8Array, max: number): HubResult<Uint8Array[]> {
+  let payloads: Uint8Array[] | undefined;
   try {
-    payloads = field1Payloads(bytes);
+    payloads = field1Payloads(bytes, max);
   } catch (error) {
     return fail('bad_request.parse_failure', `invalid message list bytes: ${describe(error)}`);
   }
-  return ok(payloads.map(decodeMessage));
+  return payloads === undefined
+    ? fail('bad_request.validation_failure', `at most ${max} messages per call`)
+    : ok(payloads);
 }
 
 function describe(error: unknown): string {

@@ -1,7 +1,7 @@
-import { isIP } from 'node:net';
 import { hubError } from '../../protocol/errors.js';
 import type { HubError, HubResult } from '../../protocol/errors.js';
 import type { HubEvent, HubEventType } from '../../protocol/gen/hub_event.js';
+import { DEFAULT_CLIENT_ADDRESSES, type ClientAddresses } from '../../shared/client-address.js';
 import type { EventFeed } from './feed.js';
 
 /**
@@ -47,6 +47,8 @@ export interface EventStreamsOptions {
   feed: EventFeed;
   /** Concurrent streams per client IP, loopback included; 0 turns the limit off. */
   perIpLimit: number;
+  /** Who a client is: an address, or an IPv6 network (the connection options); their defaults when absent. */
+  clients?: Pick<ClientAddresses, 'limitKey'> | undefined;
   /** Whether an `authorization` value holds valid rpc-auth credentials (SubmitGuard.authenticated). */
   authenticated: (authorization: string | undefined) => boolean;
   stallTimeoutMs?: number | undefined;
@@ -58,12 +60,6 @@ export interface EventStreams {
   open(request: StreamRequest): HubResult<EventStream>;
   /** The streams admitted and not yet ended, on either transport: who, and how far each got. */
   running(): { ip: string; written: number }[];
-}
-
-/** IPv4 clients reached over an IPv6 socket (`::ffff:a.b.c.d`) count as their IPv4 address. */
-function normalizedIp(ip: string): string {
-  const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
-  return isIP(v4) === 4 ? v4 : ip;
 }
 
 /** Resolves on the sink's drain, or with the stall when it does not come in time; an abort ends it early. */
@@ -90,21 +86,22 @@ function drained(sink: EventSink, signal: AbortSignal, timeoutMs: number): Promi
  */
 export function createEventStreams(options: EventStreamsOptions): EventStreams {
   const stallTimeoutMs = options.stallTimeoutMs ?? DEFAULT_STALL_TIMEOUT_MS;
+  const clients = options.clients ?? DEFAULT_CLIENT_ADDRESSES;
   const perIp = new Map<string, number>();
   const running = new Set<{ ip: string; readonly written: number }>();
 
   const admit = (request: StreamRequest): HubError | (() => void) => {
     if (options.perIpLimit === 0 || options.authenticated(request.authorization)) return () => undefined;
-    const ip = normalizedIp(request.ip);
-    const count = perIp.get(ip) ?? 0;
+    const key = clients.limitKey(request.ip);
+    const count = perIp.get(key) ?? 0;
     if (count >= options.perIpLimit) {
-      return hubError('unavailable', `Too many connections from this IP: ${ip}`);
+      return hubError('unavailable', `Too many connections from this IP: ${key}`);
     }
-    perIp.set(ip, count + 1);
+    perIp.set(key, count + 1);
     return () => {
-      const left = (perIp.get(ip) ?? 1) - 1;
-      if (left === 0) perIp.delete(ip);
-      else perIp.set(ip, left);
+      const left = (perIp.get(key) ?? 1) - 1;
+      if (left === 0) perIp.delete(key);
+      else perIp.set(key, left);
     };
   };
 

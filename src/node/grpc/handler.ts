@@ -1,5 +1,6 @@
 import type { Metadata, sendUnaryData, ServerUnaryCall, ServerWritableStream } from '@grpc/grpc-js';
 import { hubError } from '../../protocol/errors.js';
+import type { ClientAddresses } from '../../shared/client-address.js';
 import { MalformedRequest } from './hub-service.js';
 import type { HubServiceMethod, Request, HUB_SERVICE } from './hub-service.js';
 import { grpcFailure, toGrpcFailure } from './status.js';
@@ -28,12 +29,21 @@ export type UnaryHandlers = {
   [M in UnaryMethod]?: (request: RequestOf<M>, caller: Caller) => Promise<ResponseOf<M>>;
 };
 
-/** `host:port` as grpc-js reports the peer (IPv6 hosts unbracketed); the host part. */
-export function callerOf(call: { getPeer(): string; metadata: Metadata }): Caller {
+/**
+ * The caller of a call: the TCP peer (grpc-js reports `host:port`, IPv6 hosts bracketed or not), or the
+ * client a trusted proxy names in `x-forwarded-for` metadata (nginx: `grpc_set_header X-Forwarded-For
+ * $proxy_add_x_forwarded_for`), read exactly as the HTTP APIs read the header of the same name.
+ */
+export function callerOf(call: { getPeer(): string; metadata: Metadata }, clients: ClientAddresses): Caller {
   const peer = call.getPeer();
   const colon = peer.lastIndexOf(':');
-  const host = colon < 0 ? peer : peer.slice(0, colon);
-  return { ip: host.replace(/^\[|\]$/g, ''), metadata: call.metadata };
+  const host = (colon < 0 ? peer : peer.slice(0, colon)).replace(/^\[|\]$/g, '');
+  // Repeated entries join as Node joins repeated X-Forwarded-For headers.
+  const forwarded = call.metadata
+    .get('x-forwarded-for')
+    .filter((value): value is string => typeof value === 'string');
+  const forwardedFor = forwarded.length === 0 ? undefined : forwarded.join(', ');
+  return { ip: clients.clientOf(host, forwardedFor), metadata: call.metadata };
 }
 
 /** The `authorization` metadata, as the HTTP API reads the header of the same name. */
@@ -51,6 +61,7 @@ export function malformed(request: MalformedRequest) {
 export function unaryCall<Req, Res>(
   run: (request: Req, caller: Caller) => Promise<Res>,
   onFault: (error: unknown) => void,
+  clients: ClientAddresses,
 ) {
   return (call: ServerUnaryCall<Request<Req>, Res>, callback: sendUnaryData<Res>): void => {
     const { request } = call;
@@ -58,7 +69,7 @@ export function unaryCall<Req, Res>(
       callback(malformed(request));
       return;
     }
-    run(request, callerOf(call)).then(
+    run(request, callerOf(call, clients)).then(
       (response) => callback(null, response),
       (error: unknown) => callback(toGrpcFailure(error, onFault)),
     );

@@ -6,12 +6,9 @@ import { CastId, Message } from '../../protocol/gen/message.js';
 import { OnChainEvent } from '../../protocol/gen/onchain_event.js';
 import * as rr from '../../protocol/gen/request_response.js';
 import { UserNameProof } from '../../protocol/gen/username_proof.js';
-import type { HubResult } from '../../protocol/errors.js';
 import _m0 from 'protobufjs/minimal.js';
 import { encodedMessage } from '../engine/index.js';
 import { encodedEvent } from '../events/index.js';
-import { decodeMessageList, decodeMessage } from '../../protocol/message.js';
-import type { ReceivedMessage } from '../../protocol/message.js';
 
 /** A generated ts-proto codec. */
 interface Codec<T> {
@@ -27,35 +24,41 @@ export class MalformedRequest {
   constructor(readonly reason: string) {}
 }
 
+/**
+ * A request over its method's size bound, refused unread with RESOURCE_EXHAUSTED (grpc/server.ts); as a
+ * MalformedRequest, anything that missed that would still answer it without reading it.
+ */
+export class OversizeRequest extends MalformedRequest {
+  constructor(method: string, size: number, limit: number) {
+    super(`${method} takes requests of at most ${limit} bytes; this one is ${size}`);
+  }
+}
+
 export type Request<T> = T | MalformedRequest;
+
+/** Hubble's cap on one SubmitBulkMessages call. */
+export const MAX_BULK_MESSAGES = 256;
+/** One submitted message, bounded as the HTTP API bounds a submit's body (a real one is under 2.5 KiB). */
+export const MAX_MESSAGE_BYTES = 64 * 1024;
+/** A bulk call: its messages, each behind a field tag (1 byte) and a length (at most 3 bytes at this size). */
+const MAX_BULK_REQUEST_BYTES = MAX_BULK_MESSAGES * (MAX_MESSAGE_BYTES + 4);
+/** Any other request: ids, flags, a page token, a URL or a name, a few hundred bytes at most. */
+const MAX_READ_REQUEST_BYTES = 4 * 1024;
+/** What grpc-js takes of one request (`grpc.max_receive_message_length`): the largest method's bound. */
+export const MAX_REQUEST_BYTES = MAX_BULK_REQUEST_BYTES;
 
 /** A response already encoded (a kept answer, grpc/kept-reads.ts): sent as its bytes. */
 export class EncodedResponse {
   constructor(readonly bytes: Buffer) {}
 }
 
-/** Each decoded request's bytes, by the request object (fresh per call), for keys of kept answers. */
-const requestBytes = new WeakMap<object, Buffer>();
-
-export function requestBytesOf(request: object): Buffer | undefined {
-  return requestBytes.get(request);
-}
-
-/** What a submit decodes to: each message keeps the bytes its hash covers, as over HTTP. */
-export type Submitted = HubResult<ReceivedMessage>;
-
-const messageOf = (submitted: Submitted): Message =>
-  submitted.ok ? submitted.value.message : Message.fromPartial({});
-
-const submittedMessage: Codec<Submitted> = {
-  encode: (submitted) => Message.encode(messageOf(submitted)),
-  decode: decodeMessage,
-};
-
-const submittedMessages: Codec<HubResult<Submitted[]>> = {
-  encode: (list) =>
-    rr.SubmitBulkMessagesRequest.encode({ messages: list.ok ? list.value.map(messageOf) : [] }),
-  decode: decodeMessageList,
+/**
+ * A submit's request as its bytes: the handlers (grpc/submit.ts) decode them only once the caller is
+ * admitted, so a caller the per-IP limit or the credentials refuse costs no decoding.
+ */
+const undecoded: Codec<Uint8Array> = {
+  encode: (bytes) => ({ finish: () => bytes }),
+  decode: (bytes) => bytes,
 };
 
 /** The same bytes as a Buffer (what grpc-js sends), without a copy. */
@@ -90,21 +93,20 @@ function method<Req, Res>(
   name: string,
   request: Codec<Req>,
   response: Codec<Res>,
-  responseStream = false,
+  { stream = false, maxBytes = MAX_READ_REQUEST_BYTES } = {},
 ): MethodDefinition<Request<Req>, Res> {
   return {
     path: `/HubService/${name}`,
     requestStream: false,
-    responseStream,
+    responseStream: stream,
     requestSerialize: (value) => {
       if (value instanceof MalformedRequest) throw new TypeError('cannot send a malformed request');
       return Buffer.from(request.encode(value).finish());
     },
     requestDeserialize(bytes) {
+      if (bytes.length > maxBytes) return new OversizeRequest(name, bytes.length, maxBytes);
       try {
-        const decoded = request.decode(bytes);
-        if (typeof decoded === 'object' && decoded !== null) requestBytes.set(decoded, bytes);
-        return decoded;
+        return request.decode(bytes);
       } catch (error) {
         return new MalformedRequest(error instanceof Error ? error.message : String(error));
       }
@@ -121,17 +123,21 @@ function method<Req, Res>(
  * (proto/hub_info.proto), a superset of GetInfoResponse that hub-nodejs 0.11 reads too.
  */
 export const HUB_SERVICE = {
-  SubmitMessage: method('SubmitMessage', submittedMessage, Message),
-  SubmitBulkMessages: method('SubmitBulkMessages', submittedMessages, rr.SubmitBulkMessagesResponse),
-  ValidateMessage: method('ValidateMessage', submittedMessage, rr.ValidationResponse),
+  SubmitMessage: method('SubmitMessage', undecoded, Message, { maxBytes: MAX_MESSAGE_BYTES }),
+  SubmitBulkMessages: method('SubmitBulkMessages', undecoded, rr.SubmitBulkMessagesResponse, {
+    maxBytes: MAX_BULK_REQUEST_BYTES,
+  }),
+  ValidateMessage: method('ValidateMessage', undecoded, rr.ValidationResponse, {
+    maxBytes: MAX_MESSAGE_BYTES,
+  }),
 
-  GetBlocks: method('GetBlocks', rr.BlocksRequest, Block, true),
+  GetBlocks: method('GetBlocks', rr.BlocksRequest, Block, { stream: true }),
   GetShardChunks: method('GetShardChunks', rr.ShardChunksRequest, rr.ShardChunksResponse),
   GetInfo: method('GetInfo', rr.GetInfoRequest, HubInfoResponse),
   GetFids: method('GetFids', rr.FidsRequest, rr.FidsResponse),
   GetConnectedPeers: method('GetConnectedPeers', rr.GetConnectedPeersRequest, rr.GetConnectedPeersResponse),
 
-  Subscribe: method('Subscribe', rr.SubscribeRequest, eventWire, true),
+  Subscribe: method('Subscribe', rr.SubscribeRequest, eventWire, { stream: true }),
   GetEvent: method('GetEvent', rr.EventRequest, eventWire),
   GetEvents: method('GetEvents', rr.EventsRequest, rr.EventsResponse),
 

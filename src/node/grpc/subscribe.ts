@@ -3,6 +3,7 @@ import { Metadata, status as Status } from '@grpc/grpc-js';
 import { hubError } from '../../protocol/errors.js';
 import type { HubEvent } from '../../protocol/gen/hub_event.js';
 import type { SubscribeRequest } from '../../protocol/gen/request_response.js';
+import type { ClientAddresses } from '../../shared/client-address.js';
 import { SHUTTING_DOWN } from '../events/feed.js';
 import type { EventSink, EventStream, EventStreams, StreamEnd } from '../events/event-stream.js';
 import { authorizationOf, callerOf, malformed } from './handler.js';
@@ -70,7 +71,11 @@ const sinkOf = (call: SubscribeCall): EventSink => ({
  * shard; another index is refused as Snapchain refuses an unknown shard. The stream runs until the client
  * cancels, the node shuts down (UNAVAILABLE), reading the log fails, or the client stalls (reset).
  */
-export function subscriptions(streams: EventStreams, onFault: (error: unknown) => void): Subscriptions {
+export function subscriptions(
+  streams: EventStreams,
+  onFault: (error: unknown) => void,
+  clients: ClientAddresses,
+): Subscriptions {
   const open = new Set<EventStream>();
   let closing = false;
 
@@ -97,7 +102,7 @@ export function subscriptions(streams: EventStreams, onFault: (error: unknown) =
         const error = hubError('bad_request.invalid_param', `no shard ${shard}: Agora has one shard, 1`);
         return fail(call, grpcFailure(error));
       }
-      const { ip, metadata } = callerOf(call);
+      const { ip, metadata } = callerOf(call, clients);
       const opened = streams.open({
         ip,
         authorization: authorizationOf(metadata),

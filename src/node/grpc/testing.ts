@@ -17,7 +17,7 @@ export interface NodeGrpcHarness extends NodeHttpHarness {
 }
 
 export interface GrpcHarnessOptions extends HarnessOptions {
-  grpc?: Partial<Omit<GrpcServerOptions, 'api' | 'submitGuard' | 'streams'>>;
+  grpc?: Partial<Omit<GrpcServerOptions, 'api' | 'submitGuard' | 'streams' | 'clients'>>;
 }
 
 export async function openNodeGrpc(
@@ -31,6 +31,7 @@ export async function openNodeGrpc(
       api: http.api,
       submitGuard: http.submitGuard,
       streams: http.eventStreams,
+      clients: http.clients,
       host: '127.0.0.1',
       port: 0,
       logger: false,

@@ -5,6 +5,11 @@
 import assert from 'node:assert/strict';
 import type { InjectOptions } from 'fastify';
 import { Message } from '../../protocol/gen/message.js';
+import {
+  clientAddresses,
+  DEFAULT_CLIENT_ADDRESSES,
+  type ClientAddresses,
+} from '../../shared/client-address.js';
 import type { Clock } from '../../shared/clock.js';
 import type { ConnectionSettings, HttpApp } from '../../shared/http/index.js';
 import type { Dialect } from '../../storage/index.js';
@@ -31,6 +36,8 @@ export interface NodeHttpHarness {
   database: TestDatabase<NodeTables>;
   /** The submit limit and credentials, for a gRPC server beside the app (grpc/testing.ts). */
   submitGuard: SubmitGuard;
+  /** Who a client is (from `connections`), for a gRPC server beside the app. */
+  clients: ClientAddresses;
   /** The event feed and streams behind `/v1/events/stream`, for gRPC Subscribe beside the app. */
   feed: EventFeed;
   eventStreams: EventStreams;
@@ -60,14 +67,17 @@ export interface HarnessOptions extends Partial<
   rpcAuth?: readonly string[];
   /** Submits per client IP per minute (on the test clock); 0 (the default) turns the limit off. */
   submitRateLimit?: number;
-  /** Whether loopback callers escape the limit, as in production (default true). */
+  /** Whether loopback callers escape the submit limit, as in production without a proxy (default true). */
   loopbackExempt?: boolean;
   batching?: Partial<BatchingOptions>;
   /** Event streams: per-IP limit (default 4, as the node's), stall timeout and the feed's poll interval. */
   streams?: { perIpLimit?: number; stallTimeoutMs?: number; pollIntervalMs?: number };
   /** Times the API's caches (dbStats); the system clock when absent. */
   apiClock?: Clock;
-  /** The HTTP server's connection options (e.g. `trustProxy`); Node's defaults when absent. */
+  /**
+   * The HTTP server's connection options (e.g. `trustProxy`), also who a client is for the per-IP limits of
+   * both transports; Node's defaults and the options' defaults when absent.
+   */
   connections?: ConnectionSettings;
 }
 
@@ -82,16 +92,18 @@ export async function openNodeHttp(dialect: Dialect, options: HarnessOptions = {
     batching: options.batching,
     clock: options.apiClock,
   });
+  const clients = options.connections ? clientAddresses(options.connections) : DEFAULT_CLIENT_ADDRESSES;
   const submitGuard = createSubmitGuard({
     rpcAuth: options.rpcAuth,
     perMinute: options.submitRateLimit ?? 0,
     now: () => clock.now(),
-    ...(options.loopbackExempt === false && { exempt: () => false }),
+    clients: options.loopbackExempt === false ? { ...clients, isOperator: () => false } : clients,
   });
   const feed = createEventFeed({ db: database.db, pollIntervalMs: options.streams?.pollIntervalMs });
   const eventStreams = createEventStreams({
     feed,
     perIpLimit: options.streams?.perIpLimit ?? 4,
+    clients,
     authenticated: submitGuard.authenticated,
     stallTimeoutMs: options.streams?.stallTimeoutMs,
   });
@@ -114,6 +126,7 @@ export async function openNodeHttp(dialect: Dialect, options: HarnessOptions = {
     engine,
     database,
     submitGuard,
+    clients,
     feed,
     eventStreams,
     get: (url) => send({ method: 'GET', url }),

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { DEFAULT_IPV6_PREFIX_LENGTH } from '../client-address.js';
 import { integer, text } from './option.js';
 
 /**
@@ -30,10 +31,15 @@ export const connectionOptions = {
   trustProxy: Type.Optional(
     text({
       description:
-        'Proxies whose X-Forwarded-For names the client for per-IP limits: a hop count, or a comma-separated list of addresses and CIDRs; none when absent',
+        'Proxies whose X-Forwarded-For (HTTP header or gRPC metadata) names the client for per-IP limits: a hop count, or a comma-separated list of addresses and CIDRs; none when absent. With it set, loopback callers are limited like any other (behind a proxy, loopback is the proxy)',
       pattern: '^(\\d{1,2}|[0-9A-Fa-f.:/]+(,[0-9A-Fa-f.:/]+)*)$',
       expected: 'a hop count (1-99) or a comma-separated list of IP addresses and CIDRs',
       placeholder: '<hops|cidr,...>',
     }),
   ),
+  ipv6PrefixLength: integer(1, 128, {
+    description:
+      'Leading bits of an IPv6 client address that per-IP limits count as one client (one subscriber is handed a /64 or more; 128 counts each address apart)',
+    default: DEFAULT_IPV6_PREFIX_LENGTH,
+  }),
 };

@@ -3,7 +3,8 @@ import { integer } from './option.js';
 /** The name registry's abuse limits (issue 19), spread into NamesOptions. */
 export const namesLimitOptions = {
   transferIpLimit: integer(0, 1_000_000_000, {
-    description: 'POST /transfers per client IP per rate window (0 disables the limit; loopback is exempt)',
+    description:
+      'POST /transfers per client IP per rate window (0 disables the limit; loopback is exempt unless --trust-proxy is set)',
     default: 60,
     env: ['AGORA_NAMES_TRANSFER_IP_LIMIT'],
   }),
