@@ -168,6 +168,25 @@ forEachDialect('node gasless keys', (dialect) => {
     assert.equal(after.body.currentUserNonce, 1);
   });
 
+  it('accepts any greater nonce, as Snapchain: one key can spend its app’s self-revocation nonce', async () => {
+    // Accounts of their own: an app and two of its users, so no other test's nonces are touched.
+    const account = (fid: number) => setUpAccount(node.database.db, fid);
+    const [spender, victim, greedyApp] = [await account(10), await account(11), await account(12)];
+    const [spenderKey, victimKey] = [ed25519Signer(40), ed25519Signer(41)];
+    await accepted(node, await keyAdd(node, spender, spenderKey, { app: greedyApp, nonce: 1 }));
+    await accepted(node, await keyAdd(node, victim, victimKey, { app: greedyApp, nonce: 1 }));
+    const last = 2 ** 32 - 1;
+    await accepted(node, await selfRevoke(node, spender, spenderKey, last));
+    await refused(
+      node,
+      await selfRevoke(node, victim, victimKey, last),
+      'bad_request.conflict',
+      `gasless-key nonce ${last} is not greater than stored nonce ${last}`,
+    );
+    // The user's custody still removes the key, with the fid's own nonce.
+    await accepted(node, await custodyRemove(node, victim, victimKey, 2));
+  });
+
   it('refuses a replayed nonce, and replays of merged messages', async () => {
     const key = ed25519Signer(16);
     const add = await keyAdd(node, alice, key, { nonce: 6 });

@@ -6,7 +6,7 @@
  * spending a limit in the first minutes and thinning out after.
  */
 import { COMMANDS, configOf } from '../../src/shared/config/index.js';
-import { DEFAULT_RATE_LIMIT } from '../../src/node/engine/rate-limit.js';
+import { DEFAULT_KEY_ADDS_PER_HOUR, DEFAULT_RATE_LIMIT } from '../../src/node/engine/rate-limit.js';
 
 export interface Limit {
   limit: number;
@@ -26,6 +26,8 @@ export const LIMITS = {
   invites: { limit: social.invitesPerHour, windowMs: HOUR_MS, paced: false },
   /** Messages merged per fid (one storage unit each), per node process. */
   messages: { limit: DEFAULT_RATE_LIMIT.messagesPerUnit, windowMs: DEFAULT_RATE_LIMIT.windowMs },
+  /** KEY_ADDs merged per fid (`--key-adds-per-hour`), per node process. */
+  keyAdds: { limit: DEFAULT_KEY_ADDS_PER_HOUR, windowMs: HOUR_MS },
 } satisfies Record<string, Limit>;
 
 /** Call when the answer is in: the call then counts from that moment, which is never before the server's. */

@@ -2,6 +2,7 @@ import { pino } from 'pino';
 import type { Logger } from 'pino';
 import { CANONICAL_ADDRESSES } from '../chain/contracts.js';
 import { StartRefused, type ChainSeen } from '../shared/startup/decisions.js';
+import { clientAddresses } from '../shared/client-address.js';
 import type { ChainReader } from '../chain/reader/index.js';
 import { realSleep } from '../shared/retry.js';
 import { createServiceMetrics } from '../shared/metrics/index.js';
@@ -121,7 +122,8 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
     })());
 
   try {
-    // Message signatures are verified on one worker thread per core; stopped after the HTTP API.
+    // Message signatures are verified, and key messages' EIP-712 signers recovered, on one worker thread
+    // per core; stopped after the HTTP API.
     const signatures = createSignaturePool();
     stops.push(() => signatures.close());
     const engine = createEngine({
@@ -130,6 +132,7 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
       clock,
       logger: log.child({ component: 'engine' }),
       signatures,
+      keyAddsPerHour: config.keyAddsPerHour,
     });
     const serviceMetrics = createServiceMetrics('node', config.metricsPort);
     const metrics = createNodeMetrics(serviceMetrics.registry, {
@@ -222,10 +225,13 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
       : [];
     for (const job of jobs) stops.push(() => job.stop());
 
+    // Who a client is, for the per-IP limits of both APIs (the HTTP app reads --trust-proxy alike).
+    const clients = clientAddresses(config);
     const submitGuard = createSubmitGuard({
       rpcAuth: config.rpcAuth?.map(String),
       perMinute: config.submitRateLimit,
       now: () => clock.now(),
+      clients,
     });
     // One feed tails the log for both APIs' streams; closed after both APIs have ended theirs.
     const feedLog = log.child({ component: 'event-feed' });
@@ -237,6 +243,7 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
     const eventStreams = createEventStreams({
       feed,
       perIpLimit: config.subscribePerIpLimit,
+      clients,
       authenticated: submitGuard.authenticated,
     });
     app = await createNodeHttpApp({
@@ -261,9 +268,16 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
         api,
         submitGuard,
         streams: eventStreams,
+        clients,
         host: config.host,
         port: config.grpcPort,
         tls: grpcTls(config),
+        connections: {
+          maxConnections: config.grpcMaxConnections,
+          handshakeTimeoutMs: config.grpcHandshakeTimeout * 1000,
+          idleTimeoutMs: config.grpcIdleTimeout * 1000,
+          maxStreams: config.grpcMaxStreams,
+        },
         logger: deps.logger ?? false,
       });
     }

@@ -145,9 +145,13 @@ export function gaslessSigners(world: World): Load {
   const run = () =>
     world.withIdleAccount(
       (account) =>
-        // Up to three merges in a cycle (a KEY_ADD and its cast, or a cast, or a KEY_REMOVE).
+        // Up to three merges in a cycle (a KEY_ADD and its cast, or a cast, or a KEY_REMOVE), and at most
+        // one KEY_ADD: every cycle is counted as one, which is never less than the node counts.
         world.withBudget(
-          [[LIMITS.messages, `messages:${account.fid}`, 3]],
+          [
+            [LIMITS.messages, `messages:${account.fid}`, 3],
+            [LIMITS.keyAdds, `keyAdds:${account.fid}`],
+          ],
           () => cycle(account),
           () => castsByFid(world),
         ),

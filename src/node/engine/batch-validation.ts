@@ -16,6 +16,9 @@ const BAD_SIGNATURE = invalid('invalid signature');
 const FIRST_CHUNK = 8;
 const LARGEST_CHUNK = 128;
 
+/** Messages validated in one turn of the event loop (a few milliseconds of work at most). */
+const VALIDATED_PER_TURN = 32;
+
 export interface BatchValidation {
   /** The messages that passed every check but their signature, whose verdict may still be pending. */
   readonly candidates: readonly ReceivedMessage[];
@@ -35,29 +38,47 @@ export async function validateBatch(
   context: ValidationContext,
   signatures: SignatureVerifier,
 ): Promise<BatchValidation> {
-  const checked = await Promise.all(
-    messages.map(async (received) => {
-      const deferred: { check?: SignatureCheck } = {};
-      const verifier = deferOwnSignature(received, context.verifier, (check) => (deferred.check = check));
-      return { received, deferred, result: await validateMessage(received, { ...context, verifier }) };
-    }),
-  );
+  const checked: Checked[] = [];
+  for (let from = 0; from < messages.length; from += VALIDATED_PER_TURN) {
+    // Each slice is one turn of the event loop, so a bulk of costly messages never holds it for long.
+    if (from > 0) await new Promise(setImmediate);
+    const slice = messages.slice(from, from + VALIDATED_PER_TURN);
+    checked.push(...(await Promise.all(slice.map((received) => checkDeferred(received, context)))));
+  }
   const passed = checked.filter((entry) => entry.result.ok);
-  const verdicts = new Map<object, Promise<boolean>>();
+  const verdicts = new Map<Checked, { verified: Promise<boolean[]>; k: number }>();
   for (const chunk of growingChunks(passed)) {
     const verified = signatures.verifyAll(chunk.map((entry) => signatureCheck(entry.deferred.check)));
-    chunk.forEach((entry, k) => verdicts.set(entry, verdict(verified, k)));
+    chunk.forEach((entry, k) => verdicts.set(entry, { verified, k }));
   }
-  const outcomes = checked.map(async (entry): Promise<HubResult<ReceivedMessage>> => {
-    if (!entry.result.ok) return entry.result;
-    return (await verdicts.get(entry))
-      ? ok(entry.received)
-      : fail(BAD_SIGNATURE.errCode, BAD_SIGNATURE.message);
+  // One promise per message: a bulk call makes hundreds at once.
+  const outcomes = checked.map((entry): Promise<HubResult<ReceivedMessage>> => {
+    const pending = verdicts.get(entry);
+    if (!entry.result.ok || pending === undefined) return Promise.resolve(failureOf(entry.result));
+    return pending.verified.then((verified) =>
+      verified[pending.k] === true ? ok(entry.received) : fail(BAD_SIGNATURE.errCode, BAD_SIGNATURE.message),
+    );
   });
   return { candidates: passed.map((entry) => entry.received), outcomes: handledLater(outcomes) };
 }
 
-const verdict = async (verified: Promise<boolean[]>, k: number) => (await verified)[k] === true;
+function failureOf(result: HubResult<unknown>): HubResult<never> {
+  if (result.ok) throw new Error('a message passed validation without a signature verdict');
+  return result;
+}
+
+interface Checked {
+  readonly received: ReceivedMessage;
+  readonly deferred: { check?: SignatureCheck };
+  readonly result: HubResult<unknown>;
+}
+
+/** `validateMessage`, the message's own signature recorded to be verified later. */
+async function checkDeferred(received: ReceivedMessage, context: ValidationContext): Promise<Checked> {
+  const deferred: { check?: SignatureCheck } = {};
+  const verifier = deferOwnSignature(received, context.verifier, (check) => (deferred.check = check));
+  return { received, deferred, result: await validateMessage(received, { ...context, verifier }) };
+}
 
 function* growingChunks<T>(items: readonly T[]): Generator<T[]> {
   for (let from = 0, size = FIRST_CHUNK; from < items.length; size = Math.min(2 * size, LARGEST_CHUNK)) {

@@ -23,13 +23,21 @@ import type { MergeOutcome, Prepared, PreparedBatch, PreparedMessage } from './m
 import { messageVersions } from './message-versions.js';
 import type { MessageVersions } from './message-versions.js';
 import { pruneMessages } from './prune.js';
-import { DEFAULT_RATE_LIMIT, createFidRateLimiter } from './rate-limit.js';
+import {
+  DEFAULT_KEY_ADDS_PER_HOUR,
+  DEFAULT_RATE_LIMIT,
+  NO_RATE_LIMIT,
+  createFidRateLimiter,
+  createKeyAddBudget,
+} from './rate-limit.js';
 import type { RateLimitOptions } from './rate-limit.js';
 import { createMessageReads } from './reads.js';
 import type { MessageReads } from './reads.js';
 import { revokeSigner, revokeUsername } from './revoke.js';
-import { isKeyMessage, keyAuthority, planKeyMessage } from './signers/key-merge.js';
-import { inlineSignatureVerifier } from './signature-pool.js';
+import { isKeyMessage } from './signers/key-authority.js';
+import { planKeyMessage } from './signers/key-merge.js';
+import { prepareKeyMessages } from './signers/key-prepare.js';
+import { inlineSignatureVerifier, recoverKeySignersInline } from './signature-pool.js';
 import type { SignatureVerifier } from './signature-pool.js';
 
 /** Messages whose preparation does work the merge's transaction must not wait for. */
@@ -48,7 +56,10 @@ export interface EngineOptions {
   clock: Clock;
   logger: EngineLogger;
   verifier?: Ed25519Verifier | undefined;
-  /** Verifies a batch's message signatures, e.g. a worker pool; default: `verifier` on this thread. */
+  /**
+   * Verifies a batch's message signatures and recovers key messages' EIP-712 signers, e.g. a worker pool;
+   * default: `verifier` on this thread (and the recoveries on this thread too).
+   */
   signatures?: SignatureVerifier | undefined;
   /** ERC-1271 checks of contract-wallet verification claims; without it such claims are refused. */
   contractSignatureChecker?: ContractSignatureChecker | undefined;
@@ -58,6 +69,8 @@ export interface EngineOptions {
   ensVerifier?: EnsVerifier | undefined;
   /** Per-fid merge rate limit (default: units × 10 080 per 24 h), or false for none. */
   rateLimit?: Partial<RateLimitOptions> | false | undefined;
+  /** KEY_ADDs one fid may merge per rolling hour (default 60); 0 for no limit. */
+  keyAddsPerHour?: number | undefined;
   /** Store size per storage units; default: the reference's per-unit table. */
   limits?: StoreLimits | undefined;
 }
@@ -95,19 +108,22 @@ export function createEngine(options: EngineOptions): Engine {
   const limits = options.limits ?? defaultStoreLimits;
   const rateLimiter =
     options.rateLimit === false
-      ? { allows: () => true, consume: () => undefined }
+      ? NO_RATE_LIMIT
       : createFidRateLimiter({ ...DEFAULT_RATE_LIMIT, ...options.rateLimit });
+  const keyAddBudget = createKeyAddBudget(options.keyAddsPerHour ?? DEFAULT_KEY_ADDS_PER_HOUR);
   const versions = messageVersions();
   const { moved } = versions;
-  const deps = { network, clock, fnames, limits, rateLimiter, moved };
+  const deps = { network, clock, fnames, limits, rateLimiter, keyAddBudget, moved };
 
   const signatures = options.signatures ?? inlineSignatureVerifier(verifier);
+  const recoverKeySigners = signatures.recoverKeySigners?.bind(signatures) ?? recoverKeySignersInline;
 
   /**
-   * The checks that need no transaction: structure and signatures, then the ENS lookups and the recovery
-   * of key messages' EIP-712 signers. Signatures may still be under verification when this returns (the
-   * merge awaits each message's outcome in turn), but the ENS lookups go over the network and the recoveries
-   * take a few milliseconds each, so both are done here, before the merge's transaction starts.
+   * The checks that need no transaction: structure and signatures, then the ENS lookups, and for key
+   * messages the rules whose refusal no other message can lift, then the recovery of their EIP-712 signers
+   * (on the pool's workers) and their check against the custody addresses (signers/key-prepare.ts). Signatures may still be under verification when this returns (the merge awaits each
+   * message's outcome in turn), but the ENS lookups go over the network and the recoveries take a few
+   * milliseconds each, so both are done here, before the merge's transaction starts.
    */
   const prepare = async (messages: readonly ReceivedMessage[]): Promise<PreparedBatch> => {
     const context = {
@@ -117,15 +133,27 @@ export function createEngine(options: EngineOptions): Engine {
       contractSignatureChecker: options.contractSignatureChecker,
     };
     const { candidates, outcomes } = await validateBatch(messages, context, signatures);
+    // One promise for the batch's key messages, whose checks and recoveries are batched too.
+    const keyIndexes = messages.flatMap(({ data }, index) => (isKeyMessage(data.type) ? [index] : []));
+    const keyPosition = new Map(keyIndexes.map((index, k) => [index, k]));
+    const keyChecks = prepareKeyMessages(
+      db,
+      keyIndexes.map((index) => outcomes[index]!),
+      recoverKeySigners,
+    );
+    handledLater([keyChecks]);
     const prepared = handledLater(
-      outcomes.map(async (outcome): Promise<HubResult<PreparedMessage>> => {
+      outcomes.map(async (outcome, index): Promise<HubResult<PreparedMessage>> => {
         const valid = await outcome;
         if (!valid.ok) return valid;
+        const k = keyPosition.get(index);
+        const authority = k === undefined ? ok(undefined) : (await keyChecks)[k]!;
+        if (!authority.ok) return authority;
         const { data } = valid.value;
         return ok({
           received: valid.value,
           names: await resolveEnsName(options.ensVerifier, data),
-          authority: isKeyMessage(data.type) ? await keyAuthority(data) : undefined,
+          authority: authority.value,
         });
       }),
     );

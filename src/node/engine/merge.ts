@@ -25,8 +25,9 @@ import type { OldestTracker } from './oldest-stored.js';
 import type { FidRateLimiter } from './rate-limit.js';
 import { afterUse } from './signers/gasless-use.js';
 import { touchGaslessKey } from './signers/gasless-store.js';
-import { applyKeyPlan, isKeyMessage, planKeyMessage } from './signers/key-merge.js';
-import type { KeyAuthority } from './signers/key-merge.js';
+import type { KeyAuthority } from './signers/key-authority.js';
+import { isKeyMessage } from './signers/key-authority.js';
+import { mergeKeyMessage } from './signers/key-merge.js';
 import { mergeRowsFor } from './merge-rows.js';
 import type { MergeRows } from './merge-rows.js';
 import type { MessagesMoved } from './message-versions.js';
@@ -74,6 +75,8 @@ export interface MergeDeps {
   readonly fnames: FnameProofs;
   readonly limits: StoreLimits;
   readonly rateLimiter: FidRateLimiter;
+  /** KEY_ADDs merged per fid (rate-limit.ts `createKeyAddBudget`). */
+  readonly keyAddBudget: FidRateLimiter;
   readonly moved: MessagesMoved;
 }
 
@@ -159,7 +162,7 @@ function storesOf(data: readonly MessageData[]): [fid: number, store: number][] 
 /**
  * The merge-time checks (node-api.md §4 steps 3-6, 10, 11) and the store's CRDT rules for one message, then
  * its writes. Returns its events: the merge's own first, then what it pruned or revoked. Key messages have
- * rules of their own (signers/key-merge.ts): they use no storage and count toward no rate limit.
+ * rules of their own (signers/key-merge.ts): they use no storage, and KEY_ADDs have a budget of their own.
  */
 async function mergeOne(
   trx: Kysely<NodeTables>,
@@ -169,8 +172,8 @@ async function mergeOne(
 ): Promise<HubResult<NewHubEvent[]>> {
   const { received, names } = prepared;
   if (isKeyMessage(received.data.type)) {
-    const plan = await planKeyMessage(trx, state.accounts, received, prepared.authority);
-    return plan.ok ? ok(await applyKeyPlan(trx, state.accounts, plan.value)) : plan;
+    const { authority } = prepared;
+    return mergeKeyMessage(trx, state.accounts, received, authority, deps.keyAddBudget, deps.clock.now());
   }
   const { message, data } = received;
   const account = await checkAccount(state.rows.read, deps.fnames, message, data, names, state.accounts);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createFidRateLimiter } from './rate-limit.js';
+import { createFidRateLimiter, createKeyAddBudget } from './rate-limit.js';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -47,5 +47,22 @@ describe('per-fid rate limit', () => {
   it('rejects nonsense options', () => {
     assert.throws(() => createFidRateLimiter({ messagesPerUnit: 1, windowMs: 0, buckets: 1 }), RangeError);
     assert.throws(() => createFidRateLimiter({ messagesPerUnit: 1, windowMs: 1, buckets: 0.5 }), RangeError);
+  });
+});
+
+describe('per-fid KEY_ADD budget', () => {
+  it('allows its number per rolling hour, minute by minute; 0 is no limit', () => {
+    const budget = createKeyAddBudget(2);
+    const tryAdd = (nowMs: number) => {
+      const allowed = budget.allows(1, 1, nowMs);
+      if (allowed) budget.consume(1, nowMs);
+      return allowed;
+    };
+    assert.deepEqual([0, 1000, 30 * 60_000].map(tryAdd), [true, true, false]);
+    assert.equal(tryAdd(HOUR - 60_000), false, 'both still count in the hour');
+    assert.equal(tryAdd(HOUR), true, 'the first minute has left the hour');
+    const unlimited = createKeyAddBudget(0);
+    for (let i = 0; i < 1000; i++) unlimited.consume(1, 0);
+    assert.equal(unlimited.allows(1, 1, 0), true);
   });
 });

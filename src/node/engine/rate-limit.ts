@@ -95,3 +95,26 @@ export function createFidRateLimiter(options: RateLimitOptions = DEFAULT_RATE_LI
     },
   };
 }
+
+/** No limit: every message is allowed. */
+export const NO_RATE_LIMIT: FidRateLimiter = { allows: () => true, consume: () => undefined };
+
+/**
+ * KEY_ADDs a fid may merge per rolling hour by default. Snapchain's mempool admits one per fid per minute
+ * (snapchain-messages.md §1), so no fid gets more into the network in an hour; an app adds one key per user.
+ */
+export const DEFAULT_KEY_ADDS_PER_HOUR = 60;
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * The per-fid budget of KEY_ADDs (adds and updates of a key): each merge writes a key row and an event, and
+ * KEY_ADDs need no storage units, so the merge limit above does not bound them. Only the custody signs a
+ * KEY_ADD, so only the fid's own custody can spend its budget, and only merges count (as above). KEY_REMOVEs
+ * are never refused by it: a key holder self-revoking must not stop the custody from adding keys, a user
+ * must always be able to revoke a key, and removals are bounded by the adds that made the keys. 0 disables it.
+ */
+export function createKeyAddBudget(perHour: number): FidRateLimiter {
+  if (perHour === 0) return NO_RATE_LIMIT;
+  return createFidRateLimiter({ messagesPerUnit: perHour, windowMs: HOUR_MS, buckets: 60 });
+}

@@ -99,6 +99,10 @@ export const NodeOptions = Type.Object({
     description: 'Submits and validations (HTTP and gRPC) per IP per minute (0 disables the limit)',
     default: 20_000,
   }),
+  keyAddsPerHour: integer(0, 1_000_000, {
+    description: 'Gasless keys (KEY_ADD messages) one fid may add or update per rolling hour (0: no limit)',
+    default: 60,
+  }),
   grpcPort: port({ description: 'gRPC (HubService) port; 0 turns the gRPC API off', default: 2283 }),
   grpcTlsCert: Type.Optional(
     text({
@@ -109,6 +113,24 @@ export const NodeOptions = Type.Object({
   grpcTlsKey: Type.Optional(
     text({ description: 'PEM private key for gRPC over TLS (with --grpc-tls-cert)', placeholder: '<file>' }),
   ),
+  grpcMaxConnections: integer(1, 1_000_000, {
+    description: 'Open gRPC connections the node accepts at once; further ones are closed at once',
+    default: 4096,
+  }),
+  grpcHandshakeTimeout: integer(1, 3600, {
+    description:
+      'Seconds a gRPC client has to finish the TLS handshake (with TLS) and send the HTTP/2 preface before it is cut off',
+    default: 10,
+  }),
+  grpcIdleTimeout: integer(1, 86_400, {
+    description:
+      'Seconds a gRPC connection may stay open with no call in progress (an open Subscribe stream is a call)',
+    default: 120,
+  }),
+  grpcMaxStreams: integer(1, 10_000, {
+    description: 'Concurrent gRPC calls (HTTP/2 streams) on one connection, advertised to the client',
+    default: 100,
+  }),
   subscribePerIpLimit: integer(0, 100_000, {
     description: 'Concurrent event streams (gRPC Subscribe and HTTP) per IP (0 disables the limit)',
     default: 4,

@@ -1,11 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Address } from 'viem';
-import { keyAddSigners, keyRemoveSigner } from '../../../protocol/eip712/index.js';
-import type { KeyAddSigners } from '../../../protocol/eip712/index.js';
+import type { GaslessKeyRequest, KeyAddSigners } from '../../../protocol/eip712/index.js';
 import { fail, ok } from '../../../protocol/errors.js';
 import type { HubResult } from '../../../protocol/errors.js';
 import { MessageType } from '../../../protocol/gen/message.js';
-import type { KeyAddBody, KeyRemoveBody, MessageData } from '../../../protocol/gen/message.js';
+import type { KeyAddBody, KeyRemoveBody, Message } from '../../../protocol/gen/message.js';
 import { bytesToHex } from '../../../protocol/hex.js';
 import type { ReceivedMessage } from '../../../protocol/message.js';
 import { KEY_REMOVE_BY_CUSTODY, MAX_GASLESS_KEYS_PER_FID } from '../../../protocol/validation/index.js';
@@ -17,6 +16,7 @@ import type { AccountState } from '../account-state.js';
 import { DUPLICATE_MESSAGE } from '../conflict.js';
 import { mergeMessageEvent } from '../events.js';
 import { withSignedBytes } from '../message-rows.js';
+import type { FidRateLimiter } from '../rate-limit.js';
 import {
   countGaslessKeys,
   deleteGaslessKey,
@@ -26,6 +26,7 @@ import {
   saveNonce,
 } from './gasless-store.js';
 import type { GaslessKey, NonceKind } from './gasless-store.js';
+import type { KeyAuthority } from './key-authority.js';
 
 /**
  * KEY_ADD and KEY_REMOVE (snapchain-messages.md §3.2, §4): a fid's custody adds a gasless key by an EIP-712
@@ -34,26 +35,6 @@ import type { GaslessKey, NonceKind } from './gasless-store.js';
  * here is the submitter's answer. Merges are serialised by the event-log lock, so the nonce checks and the
  * cap are exact.
  */
-
-export function isKeyMessage(type: MessageType): boolean {
-  return type === MessageType.KEY_ADD || type === MessageType.KEY_REMOVE;
-}
-
-/** Who signed a key message's EIP-712 parts: recovered before the merge transaction, as it needs no state. */
-export type KeyAuthority =
-  | { type: MessageType.KEY_ADD; signers: KeyAddSigners }
-  | { type: MessageType.KEY_REMOVE; custody: Address | undefined };
-
-export async function keyAuthority(data: MessageData): Promise<KeyAuthority | undefined> {
-  if (data.keyAddBody !== undefined) {
-    return { type: MessageType.KEY_ADD, signers: await keyAddSigners(data.fid, data.keyAddBody) };
-  }
-  const body = data.keyRemoveBody;
-  if (body === undefined || body.signatureType !== KEY_REMOVE_BY_CUSTODY) {
-    return body === undefined ? undefined : { type: MessageType.KEY_REMOVE, custody: undefined };
-  }
-  return { type: MessageType.KEY_REMOVE, custody: await keyRemoveSigner(data.fid, body) };
-}
 
 /** What merging a key message writes: the key's new record or its removal, a nonce, and one event. */
 export interface KeyPlan {
@@ -64,8 +45,42 @@ export interface KeyPlan {
   readonly event: NewHubEvent;
 }
 
-const refuse = (message: string) => fail<KeyPlan>('bad_request.validation_failure', message);
+const refuse = (message: string) => fail('bad_request.validation_failure', message);
+
+/** Snapchain's text for metadata whose request does not verify, or whose requestFid is not registered. */
+const BAD_KEY_REQUEST = 'SignedKeyRequest metadata is malformed or signature does not verify';
 const sameAddress = (custody: Uint8Array, signer: Address | undefined) => bytesToHex(custody) === signer;
+
+/**
+ * A KEY_ADD's EIP-712 signers against the custody addresses of its fid and of its app (undefined when the
+ * app's fid is not registered), in Snapchain's order; the verified request when both signed.
+ */
+export function checkKeyAddSigners(
+  signers: KeyAddSigners,
+  custody: Uint8Array,
+  appCustody: Uint8Array | undefined,
+): HubResult<GaslessKeyRequest> {
+  const { request } = signers;
+  if (request === undefined || appCustody === undefined) return refuse(BAD_KEY_REQUEST);
+  if (!sameAddress(appCustody, request.requestSigner)) {
+    return refuse('requestSigner does not match custody address of requestFid');
+  }
+  return sameAddress(custody, signers.custody) ? ok(request) : refuse('invalid signature');
+}
+
+/** A KEY_REMOVE is the custody's (its `KeyRemove` recovers to `custodySigner`) or the key's own. */
+export function checkKeyRemoveSigner(
+  message: Message,
+  body: KeyRemoveBody,
+  custody: Uint8Array,
+  custodySigner: Address | undefined,
+): HubResult<void> {
+  const authorized =
+    body.signatureType === KEY_REMOVE_BY_CUSTODY
+      ? sameAddress(custody, custodySigner)
+      : Buffer.compare(message.signer, body.key) === 0;
+  return authorized ? ok(undefined) : refuse('invalid signature');
+}
 
 /** Every check of a key message against the state, reading only; the plan's writes follow with `applyKeyPlan`. */
 export async function planKeyMessage(
@@ -100,15 +115,11 @@ async function planKeyAdd(
   if (existing !== undefined && Buffer.compare(existing.message.hash, received.message.hash) === 0) {
     return fail('bad_request.duplicate', DUPLICATE_MESSAGE);
   }
-  const { request } = signers;
-  const app = request === undefined ? undefined : await fidRegistration(db, request.requestFid);
-  if (request === undefined || app === undefined) {
-    return refuse('SignedKeyRequest metadata is malformed or signature does not verify');
-  }
-  if (!sameAddress(app.custodyAddress, request.requestSigner)) {
-    return refuse('requestSigner does not match custody address of requestFid');
-  }
-  if (!sameAddress(custody, signers.custody)) return refuse('invalid signature');
+  const requested = signers.request?.requestFid;
+  const app = requested === undefined ? undefined : await fidRegistration(db, requested);
+  const signed = checkKeyAddSigners(signers, custody, app?.custodyAddress);
+  if (!signed.ok) return signed;
+  const request = signed.value;
   if (accounts.signer(data.fid, body.key)?.source === 'onchain') {
     return refuse('key is already registered onchain for this fid');
   }
@@ -148,11 +159,9 @@ async function planKeyRemove(
   const existing = await gaslessKey(db, body.key);
   if (existing === undefined || existing.fid !== data.fid)
     return refuse('key is not registered for this fid');
+  const authorized = checkKeyRemoveSigner(message, body, custody, custodySigner);
+  if (!authorized.ok) return authorized;
   const byCustody = body.signatureType === KEY_REMOVE_BY_CUSTODY;
-  const authorized = byCustody
-    ? sameAddress(custody, custodySigner)
-    : Buffer.compare(message.signer, body.key) === 0;
-  if (!authorized) return refuse('invalid signature');
   // A self-revocation spends its app's nonce, shared by every fid holding keys of that app.
   const nonce = byCustody
     ? await checkNonce(db, data.fid, 'user_nonce', body.nonce)
@@ -162,21 +171,53 @@ async function planKeyRemove(
   return ok({ key: body.key, record: undefined, nonce: nonce.value, event });
 }
 
-/** A nonce must exceed the last one accepted (0 when none was); gaps are fine. */
+/**
+ * A nonce must exceed the last one accepted (0 when none was). Gaps are fine, however large: Snapchain
+ * accepts any greater nonce, so bounding the jump would refuse messages it merges (docs/node.md).
+ */
+export function checkNonceAbove(value: number, stored: number): HubResult<void> {
+  return value > stored
+    ? ok(undefined)
+    : fail('bad_request.conflict', `gasless-key nonce ${value} is not greater than stored nonce ${stored}`);
+}
+
 async function checkNonce(
   db: Kysely<NodeTables>,
   fid: number,
   kind: NonceKind,
   value: number,
 ): Promise<HubResult<KeyPlan['nonce']>> {
-  const stored = await nonceOf(db, fid, kind);
-  return value > stored
-    ? ok({ fid, kind, value })
-    : fail('bad_request.conflict', `gasless-key nonce ${value} is not greater than stored nonce ${stored}`);
+  const checked = checkNonceAbove(value, await nonceOf(db, fid, kind));
+  return checked.ok ? ok({ fid, kind, value }) : checked;
+}
+
+/**
+ * A key message's merge in the merge's transaction: every rule above, then, for a KEY_ADD sure to merge,
+ * the fid's KEY_ADD budget (rate-limit.ts `createKeyAddBudget`), which it then counts against; a refused
+ * or duplicate KEY_ADD never counts.
+ */
+export async function mergeKeyMessage(
+  trx: Kysely<NodeTables>,
+  accounts: AccountState,
+  received: ReceivedMessage,
+  authority: KeyAuthority | undefined,
+  keyAddBudget: FidRateLimiter,
+  nowMs: number,
+): Promise<HubResult<NewHubEvent[]>> {
+  const plan = await planKeyMessage(trx, accounts, received, authority);
+  if (!plan.ok) return plan;
+  const { fid } = received.data;
+  const counted = plan.value.record !== undefined;
+  if (counted && !keyAddBudget.allows(fid, 1, nowMs)) {
+    return fail('unavailable', `rate limit exceeded for FID ${fid}: too many KEY_ADD messages this hour`);
+  }
+  const events = await applyKeyPlan(trx, accounts, plan.value);
+  if (counted) keyAddBudget.consume(fid, nowMs);
+  return ok(events);
 }
 
 /** The plan's writes, in the merge's transaction; the batch's state learns of the key's change. */
-export async function applyKeyPlan(
+async function applyKeyPlan(
   trx: Kysely<NodeTables>,
   accounts: AccountState,
   plan: KeyPlan,
