@@ -159,7 +159,7 @@ export function createNodeApi(options: NodeApiOptions): NodeApi {
   return {
     engine,
     version,
-    keptMessages: keptMessageAnswers(messageMarks(database, engine.messageVersions)),
+    keptMessages: keptMessageAnswers(messageMarks(database)),
     isSyncing: () => syncing?.() ?? false,
     async submit(received) {
       const outcome = await submits.add(received);

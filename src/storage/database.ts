@@ -43,11 +43,6 @@ export interface Database<DB> {
    * synchronously.
    */
   commitMark(): string | undefined;
-  /**
-   * SQLite: a mark equal at two moments only if no other connection committed in between; this
-   * database's own commits leave it where it is. PostgreSQL: undefined, as for `commitMark`.
-   */
-  othersCommitMark(): string | undefined;
   /** Closes every connection; safe to call more than once. */
   close(): Promise<void>;
 }
@@ -71,7 +66,6 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
   const db = new Kysely<DB>({ dialect: sqliteDialect(adapter), plugins: [limitPlannedOnce] });
   return wrap(db, 'sqlite', {
     commitMark: () => adapter.commitMark(),
-    othersCommitMark: () => adapter.othersCommitMark(),
     beforeClose: async () => checkpoints?.stop(),
   });
 }
@@ -104,7 +98,6 @@ async function openPostgres<DB>(url: string, options: DatabaseOptions): Promise<
   });
   return wrap(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), 'postgres', {
     commitMark: () => undefined,
-    othersCommitMark: () => undefined,
   });
 }
 
@@ -156,7 +149,6 @@ function openSqlite(
 
 interface DialectParts {
   commitMark: () => string | undefined;
-  othersCommitMark: () => string | undefined;
   /** Stops what uses the database's file besides Kysely. */
   beforeClose?: () => Promise<void>;
 }
@@ -171,7 +163,6 @@ function wrap<DB>(db: Kysely<DB>, dialect: Dialect, parts: DialectParts): Databa
     db,
     dialect,
     commitMark: parts.commitMark,
-    othersCommitMark: parts.othersCommitMark,
     close: () => (closing ??= close()),
   };
 }

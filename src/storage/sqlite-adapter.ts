@@ -66,11 +66,6 @@ export class SqliteAdapter implements SqliteDatabase {
     return `${this.#writes}:${this.#walMark?.read() ?? this.#dataVersion.get()}`;
   }
 
-  /** The part of the commit mark other connections move: this connection's own commits leave it. */
-  othersCommitMark(): string {
-    return String(this.#dataVersion.get());
-  }
-
   prepare(sql: string): SqliteStatement {
     // A schema change can alter the declared column types behind cached converters.
     if (SCHEMA_CHANGE.test(sql)) this.#cache.clear();

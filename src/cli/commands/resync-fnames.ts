@@ -35,9 +35,7 @@ export async function runResyncFnames(config: ResyncFnamesConfig, io: CliIo): Pr
       registryUrl: config.namesUrl,
       fetch,
       clock: systemClock,
-      // The node is stopped, so it keeps no answers to move versions for; a running one would see this
-      // process's commits through the database's othersCommitMark.
-      revokeUsername: (trx, fid, name) => revokeUsername(trx, fid, name, () => undefined),
+      revokeUsername,
       dryRun: config.dryRun,
     });
     const names = (list: string[]) =>

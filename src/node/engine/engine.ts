@@ -20,8 +20,6 @@ import { defaultStoreLimits } from './limits.js';
 import type { StoreLimits } from './limits.js';
 import { mergeBatch, senderOf, settledBatch } from './merge.js';
 import type { MergeOutcome, Prepared, PreparedBatch, PreparedMessage } from './merge.js';
-import { messageVersions } from './message-versions.js';
-import type { MessageVersions } from './message-versions.js';
 import { pruneMessages } from './prune.js';
 import {
   DEFAULT_KEY_ADDS_PER_HOUR,
@@ -76,8 +74,6 @@ export interface EngineOptions {
 }
 
 export interface Engine extends MessageReads {
-  /** Moved by every write of a message row, inside its transaction: what kept answers are kept under. */
-  readonly messageVersions: MessageVersions;
   /** Validates (signatures together, through `signatures`), then merges the valid messages in one transaction; one outcome per message. */
   mergeMessages(messages: readonly ReceivedMessage[]): Promise<MergeOutcome[]>;
   /**
@@ -111,9 +107,7 @@ export function createEngine(options: EngineOptions): Engine {
       ? NO_RATE_LIMIT
       : createFidRateLimiter({ ...DEFAULT_RATE_LIMIT, ...options.rateLimit });
   const keyAddBudget = createKeyAddBudget(options.keyAddsPerHour ?? DEFAULT_KEY_ADDS_PER_HOUR);
-  const versions = messageVersions();
-  const { moved } = versions;
-  const deps = { network, clock, fnames, limits, rateLimiter, keyAddBudget, moved };
+  const deps = { network, clock, fnames, limits, rateLimiter, keyAddBudget };
 
   const signatures = options.signatures ?? inlineSignatureVerifier(verifier);
   const recoverKeySigners = signatures.recoverKeySigners?.bind(signatures) ?? recoverKeySignersInline;
@@ -163,7 +157,6 @@ export function createEngine(options: EngineOptions): Engine {
 
   return {
     ...createMessageReads(db, clock, limits),
-    messageVersions: versions,
 
     async mergeMessages(messages) {
       return mergeBatch(db, deps, await prepare(messages));
@@ -190,16 +183,16 @@ export function createEngine(options: EngineOptions): Engine {
     },
 
     async revokeSigner(fid, key) {
-      const events = await revokeSigner(db, clock, fid, key, moved);
+      const events = await revokeSigner(db, clock, fid, key);
       if (events.length > 0)
         logger.info({ fid, revoked: events.length }, 'revoked the messages of a reset signer');
       return events;
     },
 
-    revokeUsername: (trx, fid, name) => revokeUsername(trx, fid, name, moved),
+    revokeUsername,
 
     async prune() {
-      const events = await pruneMessages(db, { clock, limits, moved });
+      const events = await pruneMessages(db, { clock, limits });
       if (events.length > 0)
         logger.info({ pruned: events.length }, 'pruned messages over their storage limits');
       return events;

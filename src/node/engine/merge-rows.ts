@@ -2,14 +2,15 @@ import { PostgresAdapter } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { ReceivedMessage } from '../../protocol/message.js';
 import type { NodeTables } from '../store/schema.js';
+import { rowChange } from '../store/changes.js';
+import { recordChange } from '../store/write-transaction.js';
 import { bufferedWrites } from './buffered-writes.js';
 import { keyView } from './key-view.js';
-import type { MessagesMoved } from './message-versions.js';
 import type { KeyLookup } from './key-view.js';
 import { globalRowsAtKey, rowsAtKey } from './message-rows.js';
 import type { Incoming, Reader, StoredRow } from './store-spec.js';
 import { storeForType } from './stores/index.js';
-import { deleteRows, insertMessage, insertMessageIfFree } from './writes.js';
+import { deleteRows, distinctRows, insertMessage, insertMessageIfFree, insertedChange } from './writes.js';
 
 /**
  * How a merge batch reads the rows at its conflict keys and writes message rows. Every read sees every
@@ -37,18 +38,18 @@ export interface MergeRows {
  * read or a single-row insert in microseconds, and there holding the writes measured slower
  * (docs/performance.md), so each merge reads and writes as it goes, and no key is worked out ahead.
  */
-export function mergeRowsFor(trx: Kysely<NodeTables>, moved: MessagesMoved): MergeRows {
-  return trx.getExecutor().adapter instanceof PostgresAdapter ? heldRows(trx, moved) : directRows(trx, moved);
+export function mergeRowsFor(trx: Kysely<NodeTables>): MergeRows {
+  return trx.getExecutor().adapter instanceof PostgresAdapter ? heldRows(trx) : directRows(trx);
 }
 
-function directRows(trx: Kysely<NodeTables>, moved: MessagesMoved): MergeRows {
+function directRows(trx: Kysely<NodeTables>): MergeRows {
   return {
     prefetch: () => Promise.resolve(),
     rowsAt: ({ fid, store, key }, othersAdds) =>
       othersAdds ? globalRowsAtKey(trx, fid, store, key) : rowsAtKey(trx, fid, store, key),
-    insert: (incoming) => insertMessage(trx, incoming, moved),
-    insertIfFree: (incoming) => insertMessageIfFree(trx, incoming, moved),
-    delete: (rows) => deleteRows(trx, rows, moved),
+    insert: (incoming) => insertMessage(trx, incoming),
+    insertIfFree: (incoming) => insertMessageIfFree(trx, incoming),
+    delete: (rows) => deleteRows(trx, rows),
     read: () => Promise.resolve(trx),
     flush: () => Promise.resolve(),
   };
@@ -64,7 +65,8 @@ function keysOf(candidates: readonly ReceivedMessage[]): KeyLookup[] {
   });
 }
 
-function heldRows(trx: Kysely<NodeTables>, moved: MessagesMoved): MergeRows {
+/** Changes are recorded as writes are held: in the batch's order, and flushed before it commits. */
+function heldRows(trx: Kysely<NodeTables>): MergeRows {
   const keys = keyView();
   const writes = bufferedWrites();
   const flush = () => writes.flush(trx);
@@ -73,7 +75,7 @@ function heldRows(trx: Kysely<NodeTables>, moved: MessagesMoved): MergeRows {
     return trx;
   };
   const insert = (incoming: Incoming) => {
-    moved(incoming.row.fid);
+    recordChange(trx, insertedChange(incoming));
     writes.insert(incoming);
     keys.inserted(incoming.row);
   };
@@ -91,7 +93,7 @@ function heldRows(trx: Kysely<NodeTables>, moved: MessagesMoved): MergeRows {
       return true;
     },
     delete(rows) {
-      for (const row of rows) moved(row.fid);
+      for (const row of distinctRows(rows)) recordChange(trx, rowChange('remove', row));
       writes.delete(rows);
       keys.deleted(rows);
       return Promise.resolve();

@@ -5,11 +5,11 @@ import type { HubEvent } from '../../protocol/gen/hub_event.js';
 import type { FarcasterNetwork, MessageData } from '../../protocol/gen/message.js';
 import type { ReceivedMessage } from '../../protocol/message.js';
 import type { Clock } from '../../shared/clock.js';
-import { appendEvents, lockEventLog } from '../events/event-log.js';
+import { appendEvents } from '../events/event-log.js';
 import type { NewHubEvent } from '../events/event-log.js';
 import { totalUnits } from '../onchain/storage-units.js';
 import type { NodeTables } from '../store/schema.js';
-import { inTransaction } from '../store/transaction.js';
+import { listenToChanges, writeTransaction } from '../store/write-transaction.js';
 import { checkAccount } from './account-checks.js';
 import type { FnameProofs } from './account-checks.js';
 import { loadAccountState } from './account-state.js';
@@ -30,7 +30,6 @@ import { isKeyMessage } from './signers/key-authority.js';
 import { mergeKeyMessage } from './signers/key-merge.js';
 import { mergeRowsFor } from './merge-rows.js';
 import type { MergeRows } from './merge-rows.js';
-import type { MessagesMoved } from './message-versions.js';
 import type { Incoming, StoreSpec, StoredRow } from './store-spec.js';
 import { storeForType } from './stores/index.js';
 import { removalEvents } from './writes.js';
@@ -77,7 +76,6 @@ export interface MergeDeps {
   readonly rateLimiter: FidRateLimiter;
   /** KEY_ADDs merged per fid (rate-limit.ts `createKeyAddBudget`). */
   readonly keyAddBudget: FidRateLimiter;
-  readonly moved: MessagesMoved;
 }
 
 /** What one batch reads once and shares between its messages, and where it reads and writes message rows. */
@@ -94,7 +92,7 @@ interface BatchState {
  * A message's turn waits for its signature verdict, so the first messages merge while later signatures
  * are still being verified on the worker threads.
  *
- * The transaction starts by taking the event-log lock (`lockEventLog`): the merge rules read state (a key's
+ * The transaction holds the node's write lock (`writeTransaction`): the merge rules read state (a key's
  * current message, other fids' holders of an address, a store's size) that a concurrent writer could change
  * before commit, so on PostgreSQL message writers run one at a time across processes, as on-chain merges do;
  * SQLite has a single writer anyway. Batching keeps the cost to one lock per batch (decision 0004), and the
@@ -108,14 +106,14 @@ export async function mergeBatch(
 ): Promise<MergeOutcome[]> {
   // Without candidates every message failed a check: nothing to write, so no transaction and no lock.
   if (batch.candidates.length === 0) return (await Promise.all(batch.messages)).map(refusal);
-  return inTransaction(db, async (trx) => {
-    await lockEventLog(trx);
+  return writeTransaction(db, async (trx) => {
     const data = batch.candidates.map((received) => received.data);
     const state: BatchState = {
       accounts: await loadAccountState(trx, batch.candidates.map(senderOf), deps.clock.now()),
       oldest: trackOldest(),
-      rows: mergeRowsFor(trx, deps.moved),
+      rows: mergeRowsFor(trx),
     };
+    listenToChanges(trx, state.oldest.changed);
     await state.oldest.prefetch(trx, storesOf(data));
     await state.rows.prefetch(batch.candidates);
     const results: HubResult<NewHubEvent[]>[] = [];
@@ -212,12 +210,8 @@ async function mergeOne(
   const { deleted, replaced, dependents } = plan.value;
   const removed = [...deleted, ...replaced, ...dependents];
   await state.rows.delete(removed);
-  for (const row of removed) state.oldest.deleted(row);
   const prunedAtOnce = spec.prunedOnMerge?.(data) === true;
-  if (!prunedAtOnce) {
-    if (!claimed) await state.rows.insert(incoming);
-    state.oldest.inserted({ ...incoming.row, tsHash: incoming.tsHash });
-  }
+  if (!prunedAtOnce && !claimed) await state.rows.insert(incoming);
   await recordUse(trx, state.accounts, account.value, data.timestamp);
   const changed = spec.storageChangedFor?.(data);
   if (changed !== undefined) await state.accounts.reloadBalances(await state.rows.read(), changed);

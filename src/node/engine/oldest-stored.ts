@@ -1,29 +1,23 @@
 import type { Kysely } from 'kysely';
+import type { StoreChange } from '../store/changes.js';
 import type { NodeTables } from '../store/schema.js';
 import { isCounted, oldestStored, oldestStoredOf } from './limits.js';
 import type { Reader } from './store-spec.js';
-import { compareBytes, sameBytes } from './ts-hash.js';
-
-/** What the tracker needs of a written or deleted row. */
-interface Placed {
-  readonly fid: number;
-  readonly store: number;
-  readonly type: number;
-  readonly tsHash: Uint8Array;
-}
+import { storeForType } from './stores/index.js';
+import { compareBytes, makeTsHash, sameBytes } from './ts-hash.js';
 
 /** The ts_hash of the oldest counted message per (fid, store), as the prunable check needs it. */
 export interface OldestTracker {
   /** Reads the pairs not known yet, all at once. */
   prefetch(db: Kysely<NodeTables>, pairs: readonly (readonly [fid: number, store: number])[]): Promise<void>;
   get(read: Reader, fid: number, store: number): Promise<Uint8Array | undefined>;
-  inserted(row: Placed): void;
-  deleted(row: Placed): void;
+  /** A change the batch's transaction records (store/write-transaction.ts `listenToChanges`). */
+  changed(change: StoreChange): void;
 }
 
 /**
  * For one merge batch: each (fid, store) is read once (the batch's pairs in one statement up front), then
- * kept current as the batch inserts and deletes, so the batch's messages need no query of their own. Deleting the oldest forgets it (the next oldest is
+ * kept current by the changes the batch records, so the batch's messages need no query of their own. Deleting the oldest forgets it (the next oldest is
  * read again when needed); anything else cannot change it.
  */
 export function trackOldest(): OldestTracker {
@@ -42,16 +36,19 @@ export function trackOldest(): OldestTracker {
       known.set(key, oldest);
       return oldest;
     },
-    inserted({ fid, store, type, tsHash }) {
-      const key = keyOf(fid, store);
-      if (!isCounted(type) || !known.has(key)) return;
+    changed(change) {
+      if (change.kind !== 'message') return;
+      const store = storeForType(change.type)?.store;
+      if (store === undefined) return;
+      const key = keyOf(change.fid, store);
+      if (!known.has(key)) return;
+      const tsHash = makeTsHash(change.timestamp, change.hash);
       const oldest = known.get(key);
-      if (oldest === undefined || compareBytes(tsHash, oldest) < 0) known.set(key, tsHash);
-    },
-    deleted({ fid, store, tsHash }) {
-      const key = keyOf(fid, store);
-      const oldest = known.get(key);
-      if (oldest !== undefined && sameBytes(oldest, tsHash)) known.delete(key);
+      if (change.op === 'remove') {
+        if (oldest !== undefined && sameBytes(oldest, tsHash)) known.delete(key);
+      } else if (isCounted(change.type) && (oldest === undefined || compareBytes(tsHash, oldest) < 0)) {
+        known.set(key, tsHash);
+      }
     },
   };
 }

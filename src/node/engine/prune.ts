@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { HubEvent } from '../../protocol/gen/hub_event.js';
 import type { Clock } from '../../shared/clock.js';
-import { appendEvents, lockEventLog } from '../events/event-log.js';
+import { appendEvents } from '../events/event-log.js';
 import { fidsPage } from '../onchain/queries.js';
 import type { LimitedStore } from '../onchain/storage-units.js';
 import type { NodeTables } from '../store/schema.js';
+import { writeTransaction } from '../store/write-transaction.js';
 import { countStored, countedMessages, countsByStore } from './limits.js';
 import type { StoreLimits } from './limits.js';
 import { STORED_COLUMNS } from './message-rows.js';
-import type { MessagesMoved } from './message-versions.js';
 import { storageBalance } from './storage-balance.js';
 import type { StoredRow } from './store-spec.js';
 import { STORES } from './stores/index.js';
@@ -23,7 +23,6 @@ const PRUNED_STORES = STORES.filter((spec) => spec.pruned).map((spec) => spec.st
 export interface PruneDeps {
   clock: Clock;
   limits: StoreLimits;
-  moved: MessagesMoved;
 }
 
 /**
@@ -62,13 +61,12 @@ async function pruneFid(db: Kysely<NodeTables>, deps: PruneDeps, fid: number): P
 /** Deletes up to PRUNE_CHUNK of the oldest messages beyond the stores' limits, in one transaction. */
 function pruneChunk(
   db: Kysely<NodeTables>,
-  { clock, moved }: PruneDeps,
+  { clock }: PruneDeps,
   fid: number,
   stores: readonly LimitedStore[],
   limitOf: (store: LimitedStore) => number,
 ): Promise<HubEvent[]> {
-  return db.transaction().execute(async (trx) => {
-    await lockEventLog(trx);
+  return writeTransaction(db, async (trx) => {
     const rows: StoredRow[] = [];
     for (const store of stores) {
       // Counted again under the lock: a merge may have changed the store since.
@@ -85,7 +83,7 @@ function pruneChunk(
           .execute()),
       );
     }
-    await deleteRows(trx, rows, moved);
+    await deleteRows(trx, rows);
     return appendEvents(trx, removalEvents('prune', rows), clock);
   });
 }

@@ -25,6 +25,7 @@ import {
   storeFnameProof,
   userData,
 } from './testing.js';
+import { writeTransaction } from '../store/write-transaction.js';
 
 forEachDialect('revocation', (dialect) => {
   const ensOwners = new Map<string, Uint8Array>();
@@ -148,7 +149,7 @@ forEachDialect('revocation', (dialect) => {
 
       // The engine's revokeUsername is what the fname sync expects.
       const revokeUsername: RevokeUsername = fixture.engine.revokeUsername;
-      const events = await fixture.database.db.transaction().execute(async (trx) => ({
+      const events = await writeTransaction(fixture.database.db, async (trx) => ({
         other: await revokeUsername(trx, carol.fid, 'someone'),
         carol: await revokeUsername(trx, carol.fid, 'carol'),
       }));

@@ -1,13 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { HubEvent } from '../../protocol/gen/hub_event.js';
 import type { Clock } from '../../shared/clock.js';
-import { appendEvents, lockEventLog } from '../events/event-log.js';
+import { appendEvents } from '../events/event-log.js';
 import type { NewHubEvent } from '../events/event-log.js';
 import { isActiveSigner } from '../onchain/queries.js';
 import { dropRevocation } from '../onchain/revocation-queue.js';
 import type { NodeTables } from '../store/schema.js';
+import { writeTransaction } from '../store/write-transaction.js';
 import { STORED_COLUMNS } from './message-rows.js';
-import type { MessagesMoved } from './message-versions.js';
 import type { StoredRow } from './store-spec.js';
 import { storeForCode, usernameNaming } from './stores/index.js';
 import { deleteRows, removalEvents } from './writes.js';
@@ -28,12 +28,10 @@ export async function revokeSigner(
   clock: Clock,
   fid: number,
   key: Uint8Array,
-  moved: MessagesMoved,
 ): Promise<HubEvent[]> {
   const events: HubEvent[] = [];
   for (;;) {
-    const { revoked, more } = await db.transaction().execute(async (trx) => {
-      await lockEventLog(trx);
+    const { revoked, more } = await writeTransaction(db, async (trx) => {
       if (await isActiveSigner(trx, fid, key)) {
         await dropRevocation(trx, fid, key);
         return { revoked: [], more: false };
@@ -47,7 +45,7 @@ export async function revokeSigner(
         .limit(REVOKE_CHUNK)
         .execute();
       const all = await withDependents(trx, rows);
-      await deleteRows(trx, all, moved);
+      await deleteRows(trx, all);
       const more = rows.length === REVOKE_CHUNK;
       if (!more) await dropRevocation(trx, fid, key);
       return { revoked: await appendEvents(trx, removalEvents('revoke', all), clock), more };
@@ -77,10 +75,9 @@ export async function revokeUsername(
   trx: Transaction<NodeTables>,
   fid: number,
   name: string,
-  moved: MessagesMoved,
 ): Promise<NewHubEvent[]> {
   const username = await usernameNaming(trx, fid, name);
   if (username === undefined) return [];
-  await deleteRows(trx, [username], moved);
+  await deleteRows(trx, [username]);
   return removalEvents('revoke', [username]);
 }

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { NewHubEvent } from '../events/event-log.js';
 import type { MessagesTable, NodeTables } from '../store/schema.js';
+import { rowChange } from '../store/changes.js';
+import { recordChange } from '../store/write-transaction.js';
 import { removedEvent } from './events.js';
-import type { MessagesMoved } from './message-versions.js';
 import { rowMessage } from './message-rows.js';
 import { reusableQuery, reusableStatement } from '../../storage/reusable-query.js';
 import type { Incoming, RemovalKind, StoredRow } from './store-spec.js';
@@ -11,14 +12,19 @@ import { storeForCode } from './stores/index.js';
 /** Hashes per delete statement, well under either dialect's bound-parameter limit. */
 const DELETE_CHUNK = 500;
 
-/** Deletes the rows (their cast_mentions go with them by cascade); a row listed twice is deleted once. */
-export async function deleteRows(
-  db: Kysely<NodeTables>,
-  rows: readonly StoredRow[],
-  moved: MessagesMoved,
-): Promise<void> {
-  for (const row of rows) moved(row.fid);
-  const hashes = [...new Map(rows.map((row) => [Buffer.from(row.hash).toString('hex'), row.hash])).values()];
+/** The rows, each once: a row listed twice is one deletion. */
+export function distinctRows(rows: readonly StoredRow[]): StoredRow[] {
+  return [...new Map(rows.map((row) => [Buffer.from(row.hash).toString('hex'), row])).values()];
+}
+
+/**
+ * Deletes the rows (their cast_mentions go with them by cascade), in a write transaction; a row listed
+ * twice is deleted once.
+ */
+export async function deleteRows(db: Kysely<NodeTables>, rows: readonly StoredRow[]): Promise<void> {
+  const distinct = distinctRows(rows);
+  for (const row of distinct) recordChange(db, rowChange('remove', row));
+  const hashes = distinct.map((row) => row.hash);
   for (let start = 0; start < hashes.length; start += DELETE_CHUNK) {
     await db
       .deleteFrom('messages')
@@ -71,12 +77,12 @@ const insertMention = reusableQuery(
     db.insertInto('cast_mentions').values({ hash, mentioned_fid: fid, ts_hash: tsHash }),
 );
 
-export async function insertMessage(
-  db: Kysely<NodeTables>,
-  incoming: Incoming,
-  moved: MessagesMoved,
-): Promise<void> {
-  moved(incoming.row.fid);
+/** The change an insert of `incoming` makes. */
+export const insertedChange = ({ row, tsHash }: Incoming) => rowChange('add', { ...row, tsHash });
+
+/** Inserts the row, in a write transaction. */
+export async function insertMessage(db: Kysely<NodeTables>, incoming: Incoming): Promise<void> {
+  recordChange(db, insertedChange(incoming));
   await insertRow(db, ...valuesOf(incoming.row));
   await insertMentions(db, incoming);
 }
@@ -85,14 +91,10 @@ export async function insertMessage(
  * Inserts the message if the fid's store holds no row at its key, in one statement; says whether it did.
  * The unique (fid, store, conflict_key) index decides; a taken key costs this attempt on top of the read.
  */
-export async function insertMessageIfFree(
-  db: Kysely<NodeTables>,
-  incoming: Incoming,
-  moved: MessagesMoved,
-): Promise<boolean> {
+export async function insertMessageIfFree(db: Kysely<NodeTables>, incoming: Incoming): Promise<boolean> {
   const { numAffectedRows } = await insertFreeRow(db, ...valuesOf(incoming.row));
   if (numAffectedRows !== 1n) return false;
-  moved(incoming.row.fid);
+  recordChange(db, insertedChange(incoming));
   await insertMentions(db, incoming);
   return true;
 }

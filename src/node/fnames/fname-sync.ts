@@ -5,6 +5,7 @@ import type { PollLoopStatus } from '../../shared/poll-loop.js';
 import type { BackoffOptions, Sleep } from '../../shared/retry.js';
 import type { Clock } from '../../shared/clock.js';
 import type { NodeTables } from '../store/schema.js';
+import { writeTransaction } from '../store/write-transaction.js';
 import { mergeFnameProof } from './proof-store.js';
 import type { RevokeUsername } from './proof-store.js';
 import { afterCursor, FnameSyncHalt, readFnameCursor, RESYNC_COMMAND, writeFnameCursor } from './cursor.js';
@@ -130,7 +131,7 @@ export function startFnameSync(options: FnameSyncOptions): FnameSync {
         `transfer ${entry.id} (${transfer.username}) is not signed by the registry's key ${by}: ${signature.message}`,
       );
     }
-    const result = await db.transaction().execute(async (trx) => {
+    const result = await writeTransaction(db, async (trx) => {
       await writeFnameCursor(trx, { id: entry.id, signature: transfer.serverSignature });
       return mergeFnameProof(trx, transferProof(transfer), { clock, revokeUsername });
     });

@@ -11,6 +11,7 @@ import { address, fixedClock } from '../onchain/testing.js';
 import type { NodeTables } from '../store/schema.js';
 import { fnameProofOf, fnameProofsOf, mergeFnameProof, replaceFnameProof } from './proof-store.js';
 import type { RevokeUsername } from './proof-store.js';
+import { writeTransaction } from '../store/write-transaction.js';
 
 const clock = fixedClock(FARCASTER_EPOCH_MS + 100_000_000_000);
 const CONFLICT = 'event conflicts with a more recent UserNameProof';
@@ -147,7 +148,7 @@ forEachDialect('fname proof store', (dialect) => {
 
   it("joins the caller's transaction", async () => {
     await assert.rejects(
-      database.db.transaction().execute(async (trx: Transaction<NodeTables>) => {
+      writeTransaction(database.db, async (trx: Transaction<NodeTables>) => {
         assert.ok((await mergeFnameProof(trx, proof('carol', 6, 1000), { clock, revokeUsername })).ok);
         throw new Error('caller rolls back');
       }),
@@ -178,9 +179,7 @@ forEachDialect('fname proof store', (dialect) => {
 
   it('replaces a proof whatever its age, removes one without a new proof, and keeps an identical one', async () => {
     const replace = (name: string, incoming: UserNameProof | undefined) =>
-      database.db
-        .transaction()
-        .execute((trx) => replaceFnameProof(trx, name, incoming, { clock, revokeUsername }));
+      writeTransaction(database.db, (trx) => replaceFnameProof(trx, name, incoming, { clock, revokeUsername }));
     await merged(proof('heidi', 20, 9000));
     assert.deepEqual(await replace('heidi', proof('heidi', 20, 9000)), [], 'the same proof: nothing');
 

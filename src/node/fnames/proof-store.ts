@@ -7,7 +7,8 @@ import type { Clock } from '../../shared/clock.js';
 import { appendEvents } from '../events/event-log.js';
 import type { NewHubEvent } from '../events/event-log.js';
 import type { NodeTables } from '../store/schema.js';
-import { inTransaction } from '../store/transaction.js';
+import { fnameProofChange } from '../store/changes.js';
+import { recordChange, writeTransaction } from '../store/write-transaction.js';
 
 /**
  * Revokes what `fid` signed claiming `name` (its USERNAME user data) inside the caller's transaction and
@@ -44,7 +45,7 @@ export function mergeFnameProof(
   if (!checked.ok) return Promise.resolve(checked);
   const name = checked.value;
 
-  return inTransaction(db, async (trx) => {
+  return writeTransaction(db, async (trx) => {
     const existing = await fnameProofOf(trx, name);
     if (existing !== undefined) {
       const order = compareProofs(proof, existing);
@@ -92,6 +93,7 @@ async function writeProof(
   existing: UserNameProof | undefined,
   context: FnameMergeContext,
 ): Promise<HubEvent[]> {
+  if (existing !== undefined) recordChange(trx, fnameProofChange('remove', name, existing));
   if (proof === undefined || proof.fid === 0) {
     await trx.deleteFrom('fname_proofs').where('name', '=', name).execute();
   } else {
@@ -102,6 +104,7 @@ async function writeProof(
       signature: proof.signature,
       encoded: UserNameProof.encode(proof).finish(),
     };
+    recordChange(trx, fnameProofChange('add', name, proof));
     await trx
       .insertInto('fname_proofs')
       .values({ name, ...row })

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { UserNameProof } from '../../protocol/gen/username_proof.js';
 import type { Clock } from '../../shared/clock.js';
 import type { NodeTables } from '../store/schema.js';
+import { writeTransaction } from '../store/write-transaction.js';
 import { writeFnameCursor } from './cursor.js';
 import { allFnameProofs, compareProofs, replaceFnameProof, sameProof } from './proof-store.js';
 import type { RevokeUsername } from './proof-store.js';
@@ -96,7 +97,7 @@ export async function resyncFnames(options: ResyncOptions): Promise<ResyncReport
   if (options.dryRun) return report;
 
   const newest = transfers.at(-1);
-  await db.transaction().execute(async (trx) => {
+  await writeTransaction(db, async (trx) => {
     await writeFnameCursor(trx, { id: report.cursor, signature: newest?.serverSignature });
     for (const { name, proof } of changes) {
       await replaceFnameProof(trx, name, proof, { clock, revokeUsername });

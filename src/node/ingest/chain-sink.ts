@@ -11,9 +11,9 @@ import type {
 import type { OnChainEvent } from '../../protocol/gen/onchain_event.js';
 import { bytesToHex } from '../../protocol/hex.js';
 import type { Clock } from '../../shared/clock.js';
-import { lockEventLog } from '../events/event-log.js';
 import { mergeOnChainEvents, retractBlocks } from '../onchain/index.js';
 import type { NodeTables } from '../store/schema.js';
+import { writeTransaction } from '../store/write-transaction.js';
 import { readMeta, writeMeta } from '../../storage/service-meta.js';
 
 /** `service_meta` key of the chain reader's checkpoint (JSON). */
@@ -49,10 +49,9 @@ export function createChainSink(options: ChainSinkOptions): ChainEventSink {
     checkpoint: ReaderCheckpoint,
     work: (trx: Transaction<NodeTables>) => Promise<T>,
   ): Promise<T> =>
-    db.transaction().execute(async (trx) => {
-      // The event log lock first, as the merge takes it anyway: two node processes then never hold the
-      // checkpoint row and the lock in opposite orders.
-      await lockEventLog(trx);
+    // The write lock first (writeTransaction takes it), as the merge takes it anyway: two node processes
+    // then never hold the checkpoint row and the lock in opposite orders.
+    writeTransaction(db, async (trx) => {
       await writeMeta(trx, CHAIN_CHECKPOINT_KEY, JSON.stringify(checkpoint));
       return work(trx);
     });

@@ -35,6 +35,7 @@ import {
   signerKey,
   transferEvent,
 } from './testing.js';
+import { writeTransaction } from '../store/write-transaction.js';
 
 const clock = fixedClock(FARCASTER_EPOCH_MS + 100_000_000_000);
 const { ADD, REMOVE, ADMIN_RESET } = SignerEventType;
@@ -100,7 +101,7 @@ forEachDialect('on-chain merge', (dialect) => {
 
     it('keeps nothing when the caller rolls its transaction back', async () => {
       await assert.rejects(
-        database.db.transaction().execute(async (trx) => {
+        writeTransaction(database.db, async (trx) => {
           accepted((await mergeOnChainEvents(trx, [registerEvent(4, address(4), { block: 13 })], clock))[0]);
           throw new Error('caller fails');
         }),

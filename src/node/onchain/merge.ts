@@ -5,9 +5,10 @@ import { HubEvent, HubEventType } from '../../protocol/gen/hub_event.js';
 import { OnChainEventType } from '../../protocol/gen/onchain_event.js';
 import type { OnChainEvent } from '../../protocol/gen/onchain_event.js';
 import type { Clock } from '../../shared/clock.js';
-import { appendEvents, lockEventLog } from '../events/event-log.js';
+import { appendEvents } from '../events/event-log.js';
 import type { NodeTables } from '../store/schema.js';
-import { inTransaction } from '../store/transaction.js';
+import { onChainChange } from '../store/changes.js';
+import { recordChange, writeTransaction } from '../store/write-transaction.js';
 import { rebuildFid } from './custody-state.js';
 import { toOnChainEventRow } from './rows.js';
 import { foldSignerEvents, signerHistory, updateSignerStatus } from './signer-state.js';
@@ -32,7 +33,7 @@ type Staged = Omit<MergedOnChainEvent, 'hubEventId'>;
  * Merges on-chain events in one transaction (the caller's, when `db` is a transaction) and returns one
  * result per event, in order. A rejected event (invalid, duplicate, re-added removed key) writes
  * nothing and does not stop the others; each accepted one is stored, updates the derived state and
- * emits MERGE_ON_CHAIN_EVENT. Merges are serialized across processes (see `lockEventLog`), because
+ * emits MERGE_ON_CHAIN_EVENT. Merges are serialized across processes (the write lock, `writeTransaction`), because
  * signer checks read the key's history; in a caller's transaction that lock lasts until it ends.
  */
 export function mergeOnChainEvents(
@@ -40,8 +41,7 @@ export function mergeOnChainEvents(
   events: readonly OnChainEvent[],
   clock: Clock,
 ): Promise<OnChainMergeResult[]> {
-  return inTransaction(db, async (trx) => {
-    await lockEventLog(trx);
+  return writeTransaction(db, async (trx) => {
     const staged: HubResult<Staged>[] = [];
     for (const event of events) staged.push(await stage(trx, event, clock));
     const accepted = staged.flatMap((result) => (result.ok ? [result.value] : []));
@@ -103,5 +103,6 @@ async function isStored(trx: Transaction<NodeTables>, event: OnChainEvent): Prom
 }
 
 async function insert(trx: Transaction<NodeTables>, event: OnChainEvent): Promise<void> {
+  recordChange(trx, onChainChange('add', event));
   await trx.insertInto('onchain_events').values(toOnChainEventRow(event)).execute();
 }

@@ -22,6 +22,7 @@ import {
   signerKey,
   transferEvent,
 } from './testing.js';
+import { writeTransaction } from '../store/write-transaction.js';
 
 const clock = fixedClock(FARCASTER_EPOCH_MS + 100_000_000_000);
 const { ADD, REMOVE } = SignerEventType;
@@ -109,7 +110,7 @@ forEachDialect('reorg retraction', (dialect) => {
     const [a, b, c] = [address(60), address(61), address(62)];
     await merge(registerEvent(6, a, { block: 13 }), transferEvent(6, a, b, { block: 14 }));
     const replacement = transferEvent(6, a, c, { block: 14, fork: 1 });
-    await database.db.transaction().execute(async (trx) => {
+    await writeTransaction(database.db, async (trx) => {
       await retractBlocks(trx, [block(14)], clock);
       const [result] = await mergeOnChainEvents(trx, [replacement], clock);
       assert.ok(result?.ok);

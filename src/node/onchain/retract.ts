@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import { OnChainEventType } from '../../protocol/gen/onchain_event.js';
 import type { OnChainEvent } from '../../protocol/gen/onchain_event.js';
 import type { Clock } from '../../shared/clock.js';
-import { lockEventLog } from '../events/event-log.js';
 import type { NodeTables } from '../store/schema.js';
-import { inTransaction } from '../store/transaction.js';
+import { onChainChange } from '../store/changes.js';
+import { recordChange, writeTransaction } from '../store/write-transaction.js';
 import { rebuildFid } from './custody-state.js';
 import { decodeOnChainEvent } from './rows.js';
 import { foldSignerEvents, signerHistory, updateSignerStatus } from './signer-state.js';
@@ -34,8 +34,7 @@ export function retractBlocks(
   blocks: readonly RetractedBlock[],
   clock: Clock,
 ): Promise<Retraction> {
-  return inTransaction(db, async (trx) => {
-    await lockEventLog(trx);
+  return writeTransaction(db, async (trx) => {
     const events: OnChainEvent[] = [];
     for (const block of blocks) {
       const inBlock = trx
@@ -43,7 +42,10 @@ export function retractBlocks(
         .where('block_number', '=', block.number)
         .where('block_hash', '=', block.hash);
       const rows = await inBlock.returning('encoded').execute();
-      events.push(...rows.map(decodeOnChainEvent));
+      for (const event of rows.map(decodeOnChainEvent)) {
+        recordChange(trx, onChainChange('remove', event));
+        events.push(event);
+      }
     }
 
     const registrations = new Set<number>();

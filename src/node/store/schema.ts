@@ -190,6 +190,15 @@ export interface GaslessNoncesTable {
   app_nonce: number;
 }
 
+/**
+ * The version of what each fid holds, and at scope 0 of everything: moved by every writing transaction
+ * (store/write-transaction.ts), read by kept answers. A scope without a row is at version 0.
+ */
+export interface ReadVersionsTable {
+  scope: number;
+  version: number;
+}
+
 export interface NodeTables {
   service_meta: ServiceMetaTable;
   onchain_events: OnChainEventsTable;
@@ -203,4 +212,5 @@ export interface NodeTables {
   pending_revocations: PendingRevocationsTable;
   gasless_keys: GaslessKeysTable;
   gasless_nonces: GaslessNoncesTable;
+  read_versions: ReadVersionsTable;
 }

@@ -10,7 +10,9 @@ import type { ReceivedMessage } from '../../../protocol/message.js';
 import { KEY_REMOVE_BY_CUSTODY, MAX_GASLESS_KEYS_PER_FID } from '../../../protocol/validation/index.js';
 import type { NewHubEvent } from '../../events/event-log.js';
 import { fidRegistration } from '../../onchain/queries.js';
+import { messageChange } from '../../store/changes.js';
 import type { NodeTables } from '../../store/schema.js';
+import { recordChange } from '../../store/write-transaction.js';
 import { registrationOf } from '../account-checks.js';
 import type { AccountState } from '../account-state.js';
 import { DUPLICATE_MESSAGE } from '../conflict.js';
@@ -41,6 +43,8 @@ export interface KeyPlan {
   readonly key: Uint8Array;
   /** The record written (an add, or an upsert); undefined when the key is removed. */
   readonly record: GaslessKey | undefined;
+  /** The key's stored KEY_ADD, which the plan replaces or removes. */
+  readonly previous: Message | undefined;
   readonly nonce: { fid: number; kind: NonceKind; value: number };
   readonly event: NewHubEvent;
 }
@@ -143,8 +147,9 @@ async function planKeyAdd(
     lastUsedAt: data.timestamp,
     message,
   };
-  const replaced = existing === undefined ? [] : [existing.message];
-  return ok({ key: body.key, record, nonce: nonce.value, event: mergeMessageEvent(message, replaced) });
+  const previous = existing?.message;
+  const event = mergeMessageEvent(message, previous === undefined ? [] : [previous]);
+  return ok({ key: body.key, record, previous, nonce: nonce.value, event });
 }
 
 async function planKeyRemove(
@@ -168,7 +173,7 @@ async function planKeyRemove(
     : await checkNonce(db, existing.requestFid, 'app_nonce', body.nonce);
   if (!nonce.ok) return nonce;
   const event = mergeMessageEvent(withSignedBytes(received), [existing.message]);
-  return ok({ key: body.key, record: undefined, nonce: nonce.value, event });
+  return ok({ key: body.key, record: undefined, previous: existing.message, nonce: nonce.value, event });
 }
 
 /**
@@ -216,14 +221,22 @@ export async function mergeKeyMessage(
   return ok(events);
 }
 
-/** The plan's writes, in the merge's transaction; the batch's state learns of the key's change. */
+/**
+ * The plan's writes, in the merge's transaction: the stored KEY_ADD replaced or removed, then the new one;
+ * the batch's state learns of the key's change.
+ */
 async function applyKeyPlan(
   trx: Kysely<NodeTables>,
   accounts: AccountState,
   plan: KeyPlan,
 ): Promise<NewHubEvent[]> {
-  if (plan.record === undefined) await deleteGaslessKey(trx, plan.key);
-  else await saveGaslessKey(trx, plan.record);
+  if (plan.previous !== undefined) recordChange(trx, messageChange('remove', plan.previous));
+  if (plan.record === undefined) {
+    await deleteGaslessKey(trx, plan.key);
+  } else {
+    recordChange(trx, messageChange('add', plan.record.message));
+    await saveGaslessKey(trx, plan.record);
+  }
   await saveNonce(trx, plan.nonce.fid, plan.nonce.kind, plan.nonce.value);
   accounts.gaslessKeyChanged(plan.key, plan.record);
   return [plan.event];

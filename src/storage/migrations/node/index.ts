@@ -7,6 +7,7 @@ import { messageTextAsBytes } from './message-text-as-bytes.js';
 import { createMessages } from './messages.js';
 import { createOnChainState } from './onchain-state.js';
 import { createPendingRevocations } from './pending-revocations.js';
+import { createReadVersions } from './read-versions.js';
 
 /**
  * The node service's schema history, oldest first. Append only; never edit an applied migration.
@@ -21,4 +22,5 @@ export const nodeMigrations: MigrationSet = {
   '0006_message_text_as_bytes': messageTextAsBytes,
   '0007_pending_revocations': createPendingRevocations,
   '0008_gasless_keys': createGaslessKeys,
+  '0009_read_versions': createReadVersions,
 };
