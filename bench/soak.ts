@@ -9,7 +9,7 @@
 //          [--connections 16] [--accounts 40] [--report-seconds 10] [--sample-seconds 2] [--gc-seconds 30]
 //          [--max-growth 2] [--max-heap-growth 1] [--max-errors 0] [--seed N] [--keep-data]
 //          [--heap-snapshots]  (writes each process's heap at half time and at the end into the data dir, kept)
-//          [--break RULE]      (makes the load break a rule, to see the soak fail: bench/soak/breaks.ts)
+//          [--break RULE]      (makes the load break a rule, to see the soak fail: test/support/soak/breaks.ts)
 import { parseOptions } from './soak/options.js';
 import { descendantsOf, killQuietly } from './soak/processes.js';
 import { runSoak } from './soak/run.js';

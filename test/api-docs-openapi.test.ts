@@ -8,7 +8,7 @@ import { forEachDialect } from '../src/storage/testing.js';
 import { openServiceApps, type ServiceApp } from './support/service-apps.js';
 
 /**
- * Issue 22: every route in each service's OpenAPI document has a summary, its parameters and its 200
+ * Every route in each service's OpenAPI document has a summary, its parameters and its 200
  * body's schema, so the `/docs` page shows all three. The node's response schemas document only (its
  * bodies are serialised as rendered), so here its real bodies are checked against them.
  */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { checkImports } from './support/import-rules.js';
+import { checkImports, relativeImports } from './support/import-rules.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -85,5 +85,26 @@ describe('architecture: import directions (DESIGN.md §2)', () => {
       });
       assert.deepEqual(found, []);
     });
+  });
+});
+
+describe('architecture: what the tests and the build take in', () => {
+  const isTest = (file: string) => file.startsWith('test/') || file.endsWith('.test.ts');
+  /** Test harnesses under src, which tsconfig.build.json leaves out of dist. */
+  const isHarness = (file: string) =>
+    /\/testing\.(ts|js)$/.test(file) || /^src\/shared\/test-clock\.(ts|js)$/.test(file);
+  const imports = [...relativeImports(repoRoot, 'src'), ...relativeImports(repoRoot, 'test')];
+  const shown = ({ file, target }: { file: string; target: string }) => `${file} imports ${target}`;
+
+  it('no test imports from bench/: npm test runs without the benchmarks', () => {
+    const found = imports.filter(({ file, target }) => isTest(file) && target.startsWith('bench/'));
+    assert.deepEqual(found.map(shown), []);
+  });
+
+  it('no product code imports a test harness, so dist holds none', () => {
+    const found = imports.filter(
+      ({ file, target }) => !isTest(file) && !isHarness(file) && isHarness(target),
+    );
+    assert.deepEqual(found.map(shown), []);
   });
 });

@@ -24,7 +24,7 @@ import { forEachDialect, openTestDatabase, type TestDatabase } from '../src/stor
 import { keyChainStandIn, type KeyChainStandIn } from './support/fuzz.js';
 
 /**
- * Auth abuse (issue 11): forged, expired, far-future, wrong-fid, removed-signer and replayed app-key tokens;
+ * Auth abuse: forged, expired, far-future, wrong-fid, removed-signer and replayed app-key tokens;
  * brute-forced admin tokens; fname signatures replayed with another timestamp, name, owner or transfer;
  * signed key request and approval signatures replayed for another key or request; Basic auth brute force
  * on the node. Each is refused, none is accepted, and a refused write leaves nothing behind.

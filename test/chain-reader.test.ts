@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { setTimeout as delay } from 'node:timers/promises';
 import type { TestContext } from 'node:test';
 import { idRegistryABI, keyRegistryABI, storageRegistryABI } from '@farcaster/core';
 import { decodeEventLog, zeroAddress } from 'viem';
@@ -38,6 +37,7 @@ import {
 } from '../src/protocol/gen/onchain_event.js';
 import { bytesToHex, hexToBytes } from '../src/protocol/hex.js';
 import { toFarcasterTime } from '../src/protocol/time.js';
+import { waitFor } from './support/wait.js';
 
 /**
  * The reader against a real anvil with our Farcaster contracts: real transactions through the gateways,
@@ -308,17 +308,11 @@ describe('chain reader on anvil', { timeout: 120_000 }, () => {
 });
 
 /** caughtUp, or a failure showing the reader's status instead of a hung test. */
-async function caughtUp(reader: ChainReader, timeoutMs = 15_000): Promise<void> {
-  const timer = new AbortController();
-  const expired = delay(timeoutMs, undefined, { signal: timer.signal }).then(() => {
-    throw new Error(`reader not caught up after ${timeoutMs} ms: ${JSON.stringify(reader.status())}`);
-  });
-  try {
-    await Promise.race([reader.caughtUp(), expired]);
-  } finally {
-    timer.abort();
-    await expired.catch(() => undefined);
-  }
+function caughtUp(reader: ChainReader): Promise<void> {
+  return waitFor(
+    () => `the reader to catch up; its status: ${JSON.stringify(reader.status())}`,
+    reader.caughtUp(),
+  );
 }
 
 function describeEvent(event: OnChainEvent): string {

@@ -12,7 +12,7 @@ import { waitFor } from './support/wait.js';
 
 const BIN = fileURLToPath(new URL('../bin/agora.js', import.meta.url));
 
-/** `agora chain` (issue 24, item 7): the dev chain alone, for staging a deployment on one host. */
+/** `agora chain`: the dev chain alone, for staging a deployment on one host. */
 describe('agora chain', { timeout: 60_000 }, () => {
   it('serves the registries on chain id 10, writes devnet.json, and keeps its state across a restart', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'agora-chain-'));

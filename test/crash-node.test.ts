@@ -37,7 +37,6 @@ import {
   request,
   shuffled,
   withState,
-  within,
   type CrashService,
   type StreamResult,
   type StreamTask,
@@ -407,10 +406,10 @@ forEachDialect('agora node killed mid-stream', (dialect) => {
       });
 
       it('resumes the chain cursor: no on-chain event lost (downtime, after restart) or applied twice', async () => {
-        const { thirdSigner } = await within(
+        const { thirdSigner } = await waitFor(
           'chain and name activity after the restart',
-          60_000,
           afterRestart,
+          60_000,
         );
         const [first, second, third] = authors;
         await waitFor('the signer added after the restart', async () => {
@@ -457,7 +456,7 @@ forEachDialect('agora node killed mid-stream', (dialect) => {
       });
 
       it('resumes the fname cursor: names from before, during and after the downtime each merged once', async () => {
-        await within('chain and name activity after the restart', 60_000, afterRestart);
+        await waitFor('chain and name activity after the restart', afterRestart, 60_000);
         await waitFor(
           `${nameOf(3)} on the node`,
           async () => {

@@ -1,5 +1,5 @@
 /**
- * docs/deploy.md's "Example: four processes on one host", followed literally (issue 24): the page's shell
+ * docs/deploy.md's "Example: four processes on one host", followed literally: the page's shell
  * blocks are read from the doc itself, so the two cannot drift apart, and run by bash with `agora` on PATH.
  * What a reader substitutes, and nothing else, is substituted:
  * - the chain: the staging block's `agora chain` line runs first (its data dir a temp dir), and the
@@ -159,19 +159,14 @@ describe(
       if (dir !== undefined) await rm(dir, { recursive: true, force: true });
     });
 
-    const eventually = <T>(what: string, probe: () => Promise<T | undefined>) =>
-      waitFor(what, probe, 60_000).catch((error: Error) => {
-        throw new Error(
-          `${error.message}\n--- the example's output, its end:\n${services?.output().slice(-8000)}`,
-        );
-      });
-
     it('every process answers /_ready', async () => {
       for (const docPort of ['3001', '2281', '2282', '3000']) {
-        await eventually(`${docPort} (here ${port(docPort)}) to be ready`, async () => {
-          const answer = await fetch(`${url(docPort)}/_ready`).catch(() => undefined);
-          return answer?.status === 200 ? true : undefined;
-        });
+        await waitFor(
+          () =>
+            `${docPort} (here ${port(docPort)}) to be ready\n--- the example's output, its end:\n${services?.output().slice(-8000)}`,
+          async () => (await fetch(`${url(docPort)}/_ready`).catch(() => undefined))?.status === 200,
+          60_000,
+        );
       }
     });
 

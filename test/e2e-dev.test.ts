@@ -13,7 +13,10 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { getInsecureHubRpcClient } from '@farcaster/hub-nodejs';
 import { runJourney, type DevnetInfo } from '../examples/journey/run.js';
+import { AGORA_USER_AGENT } from '../src/shared/fetch/user-agent.js';
 import { freePort } from './support/free-port.js';
+import { parsePrometheusText } from './support/prom-text.js';
+import { waitFor } from './support/wait.js';
 
 const BIN = fileURLToPath(new URL('../bin/agora.js', import.meta.url));
 
@@ -34,14 +37,17 @@ function isAlive(pid: number): boolean {
   }
 }
 
-async function waitFor<T>(what: string, probe: () => T | undefined, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/**
+ * GET /transfers answered by the name registry at `namesUrl`, as its /metrics counts them. Asked as one
+ * Agora service asks another, so these requests are logged at debug like the polls they count.
+ */
+async function transferPolls(namesUrl: string): Promise<number> {
+  const response = await fetch(`${namesUrl}/metrics`, { headers: { 'user-agent': AGORA_USER_AGENT } });
+  const durations = parsePrometheusText(await response.text()).get('agora_http_request_duration_seconds');
+  return (durations?.samples ?? [])
+    .filter(({ name, labels }) => name.endsWith('_count') && labels.route === '/transfers')
+    .filter(({ labels }) => labels.method === 'GET')
+    .reduce((sum, { value }) => sum + value, 0);
 }
 
 describe('agora dev, end to end', { timeout: 180_000 }, () => {
@@ -69,10 +75,10 @@ describe('agora dev, end to end', { timeout: 180_000 }, () => {
     dev.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     dev.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const file = join(dataDir, 'devnet.json');
-    await waitFor('devnet.json', () => (existsSync(file) ? true : undefined), 60_000).catch(
-      (error: Error) => {
-        throw new Error(`${error.message}; agora dev printed:\n${output}`);
-      },
+    await waitFor(
+      () => `devnet.json; agora dev printed:\n${output}`,
+      () => existsSync(file),
+      60_000,
     );
     devnet = JSON.parse(readFileSync(file, 'utf8')) as DevnetInfo;
   });
@@ -93,9 +99,15 @@ describe('agora dev, end to end', { timeout: 180_000 }, () => {
 
   it('is quiet when idle: a handful of lines after the banner, none of them its own polls', async () => {
     const banner = 'Press Ctrl-C to stop.';
-    await waitFor('the banner', () => (output.includes(banner) ? true : undefined), 30_000);
-    // The indexer and the fname sync poll every second or so; six seconds would show them.
-    await new Promise((resolve) => setTimeout(resolve, 6000));
+    await waitFor('the banner', () => output.includes(banner), 30_000);
+    // The fname sync is the slowest of the polls: two more of its reads of the registry span one of its
+    // intervals, during which every loop of agora dev has polled.
+    const polled = await transferPolls(devnet.urls.names);
+    await waitFor(
+      'two more fname sync polls',
+      async () => (await transferPolls(devnet.urls.names)) >= polled + 2,
+      60_000,
+    );
     const after = output
       .slice(output.indexOf(banner) + banner.length)
       .split('\n')
@@ -135,6 +147,6 @@ describe('agora dev, end to end', { timeout: 180_000 }, () => {
     const exited = new Promise<number | null>((resolve) => dev.once('exit', (code) => resolve(code)));
     dev.kill('SIGINT');
     assert.equal(await exited, 0, output);
-    await waitFor('the children to exit', () => (descendants.some(isAlive) ? undefined : true), 10_000);
+    await waitFor('the children to exit', () => !descendants.some(isAlive));
   });
 });

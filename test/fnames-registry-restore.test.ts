@@ -1,4 +1,4 @@
-// The registry going back in time (issue 24, item 3), with the real services on a devnet: the names
+// The registry going back in time, with the real services on a devnet: the names
 // schema restored from a backup as docs/operations.md says (pg_dump/pg_restore on PostgreSQL, a copy of
 // the file on SQLite), the node stopping and saying why on its log and /_status, `agora resync-fnames`
 // rebuilding its proofs without losing one the registry still has, then a rotation of the registry key.
@@ -32,6 +32,8 @@ import { hexToBytes } from '../src/protocol/hex.js';
 import { openDatabase } from '../src/storage/database.js';
 import { openTestDatabase, testDialects, type TestDatabase } from '../src/storage/testing.js';
 import { devnetNamesConfig, devnetNodeConfig, quickFnameSleep } from './support/devnet-services.js';
+import { transferTimestamps } from './support/transfer-timestamps.js';
+import { waitFor } from './support/wait.js';
 
 type Account = Awaited<ReturnType<typeof createAccount>>;
 type Status = { components: { fnames: Record<string, unknown> } };
@@ -105,14 +107,6 @@ function capturedLogger() {
   return { lines, logger: pino({ level: 'info' }, stream) };
 }
 
-async function until(check: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 for (const dialect of testDialects()) {
   describe(
     `the registry going back in time [${dialect.name}]`,
@@ -129,6 +123,7 @@ for (const dialect of testDialects()) {
       const accounts: Record<string, Account> = {};
       const fresh: TestDatabase<NodeTables>[] = [];
       const nodes: NodeService[] = [];
+      const nextTimestamp = transferTimestamps();
 
       before(async () => {
         storage = dialect.name === 'postgres' ? await postgresStorage(dataDir) : sqliteStorage(dataDir);
@@ -193,10 +188,7 @@ for (const dialect of testDialects()) {
       /** A transfer signed by the custody key of `who`'s account with core's client helpers. */
       async function transfer(name: string, from: number, to: number, who: Account) {
         const signer = new ViemLocalEip712Signer(privateKeyToAccount(who.custody.privateKey));
-        // Two transfers of a name never share a second (docs/names.md, rule 10). The wait runs past the next
-        // second by a margin: a timer counts from the event loop's cached time, so it can fire a few ms early.
-        await new Promise((resolve) => setTimeout(resolve, 1050 - (Date.now() % 1000)));
-        const timestamp = Math.floor(Date.now() / 1000);
+        const timestamp = nextTimestamp();
         const claim = makeUserNameProofClaim({ name, owner: who.custody.address, timestamp });
         const signature = (await signer.signUserNameProofClaim(claim))._unsafeUnwrap();
         const response = await fetch(`${namesUrl}/transfers`, {
@@ -280,7 +272,7 @@ for (const dialect of testDialects()) {
         await stopNames();
         storage.restoreNames(); // the registry now ends at transfer 2
         await startNames();
-        await until(async () => (await fnames()).halted !== null, 'the sync to stop');
+        await waitFor('the sync to stop', async () => (await fnames()).halted !== null);
         const below = await fnames();
         assert.match(
           String(below.halted),
@@ -300,9 +292,8 @@ for (const dialect of testDialects()) {
         await register('erin'); // id 3
         await register('frank'); // id 4
         await register('grace'); // id 5
-        await until(
-          async () => /is not the one the node synced/.test(String((await fnames()).halted)),
-          'the reissued ids to be seen',
+        await waitFor('the reissued ids to be seen', async () =>
+          /is not the one the node synced/.test(String((await fnames()).halted)),
         );
         assert.equal((await fnames()).cursor, 4);
         assert.deepEqual(holders(await proofs()), { bob: fidOf('bob'), carol: fidOf('carol') });
@@ -417,7 +408,7 @@ for (const dialect of testDialects()) {
           database: await database.reopen(),
         });
         nodes.push(other);
-        await until(async () => (await fnames(other)).halted !== null, 'the sync to stop');
+        await waitFor('the sync to stop', async () => (await fnames(other)).halted !== null);
         const status = await fnames(other);
         assert.match(
           String(status.halted),

@@ -21,7 +21,7 @@ import {
 } from './support/fuzz.js';
 
 /**
- * Hostile input to the name registry (issue 11): mutated, mistyped, malformed, mislabelled and oversize
+ * Hostile input to the name registry: mutated, mistyped, malformed, mislabelled and oversize
  * bodies to every write route, malformed query strings to every read route. No 500, every error in the
  * registry's `{error, code?}` body, and a rejected request never changes the database.
  */

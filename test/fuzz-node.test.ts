@@ -41,7 +41,7 @@ import {
 } from './support/fuzz.js';
 
 /**
- * Hostile input to the node (issue 11): mutated and maliciously re-signed protobufs, other media types and
+ * Hostile input to the node: mutated and maliciously re-signed protobufs, other media types and
  * oversize bodies to every write route, malformed query strings to every read route. No 500, every error
  * in the hub's §7 body, and a rejected request never changes the database. Larger runs: bench/fuzz.ts.
  */

@@ -33,7 +33,7 @@ import {
 } from './support/fuzz.js';
 
 /**
- * Hostile input to the social API (issue 11): mutated, mistyped, malformed, mislabelled and oversize bodies
+ * Hostile input to the social API: mutated, mistyped, malformed, mislabelled and oversize bodies
  * to every write route (with a real user or admin token, so they reach the domain, and sometimes a bad
  * one), malformed query strings to every read route. No 500, every error in `{"errors":[{message, code}]}`,
  * and a rejected request never changes the database.

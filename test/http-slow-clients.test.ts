@@ -12,8 +12,8 @@ import { fakeNode } from '../src/social/testing.js';
 import { connectionBeyondCap, slowHeaders } from './support/slow-clients.js';
 
 /**
- * Issue 19, attack 5, against each service as `agora node|names|social` builds it: a client that sends its
- * headers slowly is cut off after --headers-timeout, and connections beyond --max-connections are closed.
+ * Against each service as `agora node|names|social` builds it: a client that sends its headers slowly
+ * is cut off after --headers-timeout, and connections beyond --max-connections are closed.
  */
 
 const CAP = 3;

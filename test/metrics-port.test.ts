@@ -5,7 +5,7 @@ import { NamesOptions, parseCommand } from '../src/shared/config/index.js';
 import { freePort } from './support/free-port.js';
 import { parsePrometheusText } from './support/prom-text.js';
 
-/** `--metrics-port` (issue 22, item 4): `/metrics` served apart from the API, and only there. */
+/** `--metrics-port`: `/metrics` served apart from the API, and only there. */
 describe('--metrics-port', { timeout: 30_000 }, () => {
   it('is read from the flag and from AGORA_<SERVICE>_METRICS_PORT, and is 0 (on the API) by default', () => {
     const metricsPort = (argv: string[], env: Record<string, string> = {}) =>

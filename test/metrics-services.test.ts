@@ -18,7 +18,7 @@ import { openSocialHarness } from '../src/social/testing.js';
 import { parsePrometheusText, type MetricFamily } from './support/prom-text.js';
 
 /**
- * `GET /metrics` of each service (issue 22, item 4), parsed strictly: it carries every metric
+ * `GET /metrics` of each service, parsed strictly: it carries every metric
  * docs/operations.md lists for the service (read from the doc's tables, so the two cannot drift), no
  * `agora_*` metric the doc leaves out, and the request histogram labels a request by its route pattern.
  */

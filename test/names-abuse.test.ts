@@ -14,7 +14,7 @@ import type { NamesConfig } from '../src/shared/config/index.js';
 import { forEachDialect } from '../src/storage/testing.js';
 
 /**
- * Name registry abuse (issue 19, attack 7), over HTTP: bursts past the per-IP and per-fid limits of
+ * Name registry abuse, over HTTP: bursts past the per-IP and per-fid limits of
  * POST /transfers, badly signed requests that would make the registry read the chain for free, transfers to
  * fids the chain does not have, and timestamps far enough ahead to lock a name. On PostgreSQL the bursts
  * are spread over two services sharing the database, as two processes would run.

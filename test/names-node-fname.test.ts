@@ -22,6 +22,7 @@ import { startNamesService, type NamesService } from '../src/names/index.js';
 import { startNodeService, type NodeService } from '../src/node/index.js';
 import { hexToBytes } from '../src/protocol/hex.js';
 import { devnetNamesConfig, devnetNodeConfig, quickFnameSleep } from './support/devnet-services.js';
+import { transferTimestamps } from './support/transfer-timestamps.js';
 
 type Account = Awaited<ReturnType<typeof createAccount>>;
 
@@ -33,6 +34,7 @@ describe('name registry → node fname sync → USERNAME user data', () => {
   let node: NodeService;
   let user: Account;
   let fid: number;
+  const nextTimestamp = transferTimestamps();
 
   before(async () => {
     devnet = await startDevnet({ port: 0 });
@@ -58,7 +60,7 @@ describe('name registry → node fname sync → USERNAME user data', () => {
   /** A transfer signed by the user's custody key with core's client helpers, as a real client does. */
   async function transfer(name: string, from: number, to: number) {
     const signer = new ViemLocalEip712Signer(privateKeyToAccount(user.custody.privateKey));
-    const timestamp = Math.floor(Date.now() / 1000);
+    const timestamp = nextTimestamp();
     const claim = makeUserNameProofClaim({ name, owner: user.custody.address, timestamp });
     const signature = (await signer.signUserNameProofClaim(claim))._unsafeUnwrap();
     const response = await fetch(`${namesUrl}/transfers`, {
@@ -122,8 +124,6 @@ describe('name registry → node fname sync → USERNAME user data', () => {
   });
 
   it('after the name is unregistered, its USERNAME is revoked and refused', async () => {
-    // Nodes order a name's proofs by timestamp (seconds), so the unregister must come in a later second.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
     await transfer('agora-alice', fid, 0);
     await node.fnameSync?.caughtUp();
 

@@ -167,7 +167,7 @@ forEachDialect('name registry: reference index tests', (dialect) => {
       assertError(await get('/transfers/current?fid=abc'), 400, 'FID is not a number');
     });
 
-    it('the latest transfer for an fid, also once its name is gone, and for a name (issue 21, item 1)', async () => {
+    it('the latest transfer for an fid, also once its name is gone, and for a name', async () => {
       const byFid = await get('/transfers/current?fid=1');
       const held = transfer(byFid);
       assert.deepEqual([held.id, held.username, held.to], [1, 'test1', 1]);

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import { setTimeout as delay } from 'node:timers/promises';
 import { devnetPublicClient, devnetTestClient, startDevnet } from '../src/chain/devnet/index.js';
 import type { Devnet } from '../src/chain/devnet/index.js';
 import { createAccount, removeSigner } from '../src/chain/fixtures.js';
@@ -14,6 +13,7 @@ import { HubEventType } from '../src/protocol/gen/hub_event.js';
 import { bytesToHex, hexToBytes } from '../src/protocol/hex.js';
 import { forEachDialect, openTestDatabase } from '../src/storage/testing.js';
 import type { TestDatabase } from '../src/storage/testing.js';
+import { waitFor } from './support/wait.js';
 
 /**
  * The node's chain ingestion end to end: real transactions on an anvil devnet with our registry
@@ -28,17 +28,12 @@ after(async () => {
   await devnet?.stop();
 });
 
-async function caughtUp(ingest: ChainReader, timeoutMs = 15_000): Promise<void> {
-  const timer = new AbortController();
-  const expired = delay(timeoutMs, undefined, { signal: timer.signal }).then(() => {
-    throw new Error(`ingest not caught up after ${timeoutMs} ms: ${JSON.stringify(ingest.status())}`);
-  });
-  try {
-    await Promise.race([ingest.caughtUp(), expired]);
-  } finally {
-    timer.abort();
-    await expired.catch(() => undefined);
-  }
+/** caughtUp, or a failure showing the ingest's status instead of a hung test. */
+function caughtUp(ingest: ChainReader): Promise<void> {
+  return waitFor(
+    () => `the ingest to catch up; its status: ${JSON.stringify(ingest.status())}`,
+    ingest.caughtUp(),
+  );
 }
 
 forEachDialect('chain ingest from a devnet', (dialect) => {

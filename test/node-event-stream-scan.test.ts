@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, before, it } from 'node:test';
-import { setTimeout } from 'node:timers/promises';
 import { appendEvents } from '../src/node/events/event-log.js';
 import type { NewHubEvent } from '../src/node/events/event-log.js';
 import { openNodeHttp } from '../src/node/http/testing.js';
@@ -32,9 +31,9 @@ const proof = (fid: number): NewHubEvent =>
 const onChainEvent = (): NewHubEvent =>
   HubEvent.fromPartial({ type: HubEventType.MERGE_ON_CHAIN_EVENT, mergeOnChainEventBody: {} });
 
-/** A stream's response, read in the background; `events` counts its `data:` frames. */
+/** A stream's response, read in the background; `firstEvent` resolves as its first `data:` frame arrives. */
 interface OpenStream {
-  events: number;
+  firstEvent: Promise<void>;
   close(): void;
 }
 
@@ -42,18 +41,19 @@ async function openStream(url: string): Promise<OpenStream> {
   const abort = new AbortController();
   const response = await fetch(url, { signal: abort.signal });
   assert.equal(response.status, 200);
-  const stream: OpenStream = { events: 0, close: () => abort.abort() };
+  let arrived!: () => void;
+  const firstEvent = new Promise<void>((resolve) => (arrived = resolve));
   void (async () => {
     const decoder = new TextDecoder();
     try {
       for await (const chunk of response.body as ReadableStream<Uint8Array>) {
-        stream.events += decoder.decode(chunk, { stream: true }).split('\ndata: ').length - 1;
+        if (decoder.decode(chunk, { stream: true }).includes('\ndata: ')) arrived();
       }
     } catch {
       // The test's own abort.
     }
   })();
-  return stream;
+  return { firstEvent, close: () => abort.abort() };
 }
 
 forEachDialect('node event stream with a filter that matches nothing', (dialect) => {
@@ -88,16 +88,16 @@ forEachDialect('node event stream with a filter that matches nothing', (dialect)
       `${base}/v1/events/stream?from_event_id=0&event_types=merge_on_chain_event`,
     );
     nothing.close();
-    let endedMidScan = false;
-    const scanned = (async () => {
-      while (last.events === 0) {
-        if (node.eventStreams.running().length === 1) endedMidScan = true;
-        await setTimeout(2);
-      }
-    })();
+    // The streams running when the other one's scan has got to the end of the log.
+    const scanned = last.firstEvent.then(() => node.eventStreams.running().length);
     // More than one probe: the loop turned while the scan ran, not only once it had finished.
-    assertResponsive(await responsiveDuring(base, scanned), 2);
-    assert.ok(endedMidScan, 'the stream whose client left ended before the other one finished its scan');
+    const measured = await responsiveDuring(base, scanned);
+    assertResponsive(measured, 2);
+    assert.equal(
+      measured.result,
+      1,
+      'the stream whose client left ended before the other one finished its scan',
+    );
     last.close();
   });
 });

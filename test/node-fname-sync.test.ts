@@ -20,6 +20,7 @@ import type { Hex } from '../src/protocol/hex.js';
 import { FARCASTER_EPOCH_MS } from '../src/protocol/time.js';
 import { forEachDialect, openTestDatabase } from '../src/storage/testing.js';
 import type { TestDatabase } from '../src/storage/testing.js';
+import { waitFor } from './support/wait.js';
 
 /**
  * The fname sync against a real HTTP server standing in for the name registry: transfers signed with
@@ -35,6 +36,8 @@ const OWNER: Hex = `0x${'c0'.repeat(20)}`;
 const PAGE_SIZE = 100;
 const MAX_RESPONSE_BYTES = 64 * 1024;
 const clock = fixedClock(FARCASTER_EPOCH_MS + 100_000_000_000);
+/** The request timeout under test, where the stub hangs. */
+const HANG_TIMEOUT_MS = 300;
 
 type Fault = 'status-500' | 'not-json' | 'wrong-shape' | 'huge' | 'hang' | 'bad-ids' | 'no-signer';
 
@@ -173,7 +176,7 @@ forEachDialect('fname sync from a registry over HTTP', (dialect) => {
       logger,
       revokeUsername,
       pollIntervalMs: 10_000, // caughtUp() cuts the idle wait short
-      requestTimeoutMs: 300,
+      requestTimeoutMs: 60_000, // no request to the stub comes near it, unless the stub hangs
       maxResponseBytes: MAX_RESPONSE_BYTES,
       backoff: { initialMs: 5, maxMs: 40 },
       ...overrides,
@@ -256,7 +259,7 @@ forEachDialect('fname sync from a registry over HTTP', (dialect) => {
       return realSleep(ms, signal);
     };
 
-    const { sync, warnings } = start(database.db, { sleep });
+    const { sync, warnings } = start(database.db, { sleep, requestTimeoutMs: HANG_TIMEOUT_MS });
     await sync.caughtUp();
 
     assert.equal((await fnameProofOf(database.db, 'erin'))?.fid, 9);
@@ -266,12 +269,12 @@ forEachDialect('fname sync from a registry over HTTP', (dialect) => {
       /\/signer answered HTTP 500/,
       /\/signer answered with a body that is not JSON/,
       /answered \/signer without an address/,
-      /\/signer timed out after 300 ms/,
+      new RegExp(`/signer timed out after ${HANG_TIMEOUT_MS} ms`),
       /\/transfers answered HTTP 500/,
       /\/transfers answered with a body that is not JSON/,
       /without a transfers array/,
       /\/transfers answered with more than 65536 bytes/,
-      /\/transfers timed out after 300 ms/,
+      new RegExp(`/transfers timed out after ${HANG_TIMEOUT_MS} ms`),
       /ids must increase from 153, got 0/,
     ];
     assert.equal(failures.length, expected.length, failures.join('\n'));
@@ -308,7 +311,7 @@ forEachDialect('fname sync from a registry over HTTP', (dialect) => {
     await registry.add(159, 'mallory', 0, 13, IMPOSTOR_KEY);
     await registry.add(160, 'ivan', 0, 14);
 
-    while (errors.length < 2) await realSleep(5, new AbortController().signal);
+    await waitFor('two errors', () => errors.length >= 2);
     const halted = sync.status();
     assert.equal((await fnameProofOf(database.db, 'heidi'))?.fid, 12, 'the transfers before it merge');
     assert.equal(await fnameProofOf(database.db, 'mallory'), undefined);
@@ -330,7 +333,7 @@ forEachDialect('fname sync from a registry over HTTP', (dialect) => {
     // A malformed transfer stops it the same way.
     registry.transfers.push({ id: 161, username: 'judy', owner: 'not hex', to: 15, timestamp: 1 });
     const before = errors.length;
-    while (errors.length === before) await realSleep(5, new AbortController().signal);
+    await waitFor('another error', () => errors.length > before);
     assert.match(sync.status().halted ?? '', /transfer 161 is unusable: owner is not a 20-byte hex address/);
     registry.transfers.pop();
     await sync.caughtUp();
@@ -343,7 +346,7 @@ forEachDialect('fname sync from a registry over HTTP', (dialect) => {
     const saved = registry.transfers.splice(0);
     registry.transfers.push(...saved.slice(0, 150)); // a backup taken at transfer 150
 
-    while (errors.length === 0) await realSleep(5, new AbortController().signal);
+    await waitFor('an error', () => errors.length > 0);
     assert.match(
       sync.status().halted ?? '',
       /the registry's newest transfer id is below the node's cursor 160 \(was the registry's database restored from a backup\?\)/,
@@ -351,7 +354,7 @@ forEachDialect('fname sync from a registry over HTTP', (dialect) => {
 
     for (let id = 151; id <= 165; id++) await registry.add(id, `other${id}`, 0, 3000 + id);
     const before = errors.length;
-    while (errors.length === before) await realSleep(5, new AbortController().signal);
+    await waitFor('another error', () => errors.length > before);
     assert.match(sync.status().halted ?? '', /the registry's transfer 160 is not the one the node synced/);
     assert.equal(await fnameProofOf(database.db, 'other161'), undefined);
     assert.equal(await readMeta(database.db, FNAME_CURSOR_KEY), '160');
@@ -367,13 +370,19 @@ forEachDialect('fname sync from a registry over HTTP', (dialect) => {
     const baseline = timers();
     registry.faults.transfers.push('hang');
     registry.requests.splice(0);
-    const { sync } = start(database.db, { requestTimeoutMs: 60_000 });
-    while (!registry.requests.some((path) => path.startsWith('/transfers')))
-      await realSleep(5, new AbortController().signal);
+    const aborts: unknown[] = [];
+    const watchedFetch: typeof fetch = (input, init) => {
+      init?.signal?.addEventListener('abort', () => aborts.push(init.signal?.reason));
+      return fetch(input, init);
+    };
+    const { sync } = start(database.db, { fetch: watchedFetch });
+    await waitFor('the hanging request', () =>
+      registry.requests.some((path) => path.startsWith('/transfers')),
+    );
 
-    const started = performance.now();
     await sync.stop();
-    assert.ok(performance.now() - started < 1000, 'stop() does not wait for the request timeout');
+    assert.equal(aborts.length, 1, 'stop() aborts the request in flight');
+    assert.doesNotMatch(String(aborts[0]), /timed out/, 'stop() does not wait for the request timeout');
     assert.equal(sync.status().state, 'stopped');
     assert.equal(timers(), baseline);
   });

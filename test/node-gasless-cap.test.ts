@@ -1,5 +1,5 @@
 /**
- * Issue 25: at most 1,000 active gasless keys per fid. A thousand KEY_ADDs built with @farcaster/core
+ * At most 1,000 active gasless keys per fid. A thousand KEY_ADDs built with @farcaster/core
  * 0.20.0's builders and wallet-signed custody parts merge; the next is refused until a key is removed.
  * Expired keys count until they are removed; on-chain keys never count.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 25: gasless signers. Every message built with @farcaster/core 0.20.0's builders, custody and app
+ * Gasless signers. Every message built with @farcaster/core 0.20.0's builders, custody and app
  * parts signed by viem wallets, submitted over HTTP to a node on SQLite and PostgreSQL: adding a key, using
  * it within and outside its scopes, its sliding expiry on a test clock, removal by the custody and by the key
  * itself, nonces, one owner per key, and every refusal's text.

@@ -1,5 +1,5 @@
 /**
- * Issue 25: storage lending. LEND_STORAGE messages built with @farcaster/core 0.20.0's makeLendStorage,
+ * Storage lending. LEND_STORAGE messages built with @farcaster/core 0.20.0's makeLendStorage,
  * over HTTP to a node on SQLite and PostgreSQL: what may be lent, one lend per pair (newest wins, 0 units
  * revokes), and the net units every limit, prune and rate limit then uses, as /v1/storageLimitsByFid and
  * gRPC GetCurrentStorageLimitsByFid report them.

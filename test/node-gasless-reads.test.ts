@@ -1,5 +1,5 @@
 /**
- * Issue 25: the unified signer reads and the address relation read, over HTTP with Snapchain's JSON field
+ * The unified signer reads and the address relation read, over HTTP with Snapchain's JSON field
  * names, and over gRPC with the real hub-nodejs client, which must answer what HTTP answers: on-chain keys
  * first, then gasless keys in key order, paged both ways.
  */

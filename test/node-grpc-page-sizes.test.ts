@@ -129,9 +129,8 @@ forEachDialect('gRPC page sizes', (dialect) => {
     assert.equal(rest.messages.length, 200);
     assert.equal(rest.nextPageToken?.length ?? 0, 0);
 
-    // Kept on SQLite: a repeated read costs no query, until anyone writes anything.
-    const kept = dialect === 'sqlite';
-    assert.deepEqual(await limitsOf(replies), kept ? [] : ['castsByParent 1000']);
+    // Kept: a repeated read costs no query, until anyone writes anything.
+    assert.deepEqual(await limitsOf(replies), []);
     const stranger = await setUpAccount(node.database.db, 4);
     const outcome = await node.api.submit(castAdd(stranger, 'unrelated', 10));
     assert.ok(outcome.ok);

@@ -325,7 +325,7 @@ forEachDialect('node gRPC reads', (dialect) => {
       ],
     ];
     for (const [call, path] of events) {
-      // HTTP adds the spec's `events: [event]` beside the event itself (issue 21, item 2).
+      // HTTP adds the spec's `events: [event]` beside the event itself.
       const { events: listed, ...event } = (await http(path)) as Record<string, unknown>;
       assert.deepEqual(onChainEventJson(ok(await call)), event, path);
       if (listed !== undefined) assert.deepEqual(listed, [event]);

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, it } from 'node:test';
 import { validations } from '@farcaster/hub-nodejs';
 import { mergeOnChainEvents } from '../src/node/onchain/merge.js';
@@ -27,6 +26,7 @@ import type { ReceivedMessage } from '../src/protocol/message.js';
 import { forEachDialect } from '../src/storage/testing.js';
 import { startReplicator } from './support/replicator.js';
 import type { Replica } from './support/replicator.js';
+import { waitFor } from './support/wait.js';
 
 /**
  * A replicator built only on hub-nodejs (test/support/replicator.ts) copies the node's full state into its
@@ -73,8 +73,7 @@ forEachDialect('a hub-nodejs replicator', (dialect) => {
       .selectFrom('hub_events')
       .select((eb) => eb.fn.max('id').as('newest'))
       .executeTakeFirstOrThrow();
-    for (let waited = 0; replica.lastEventId < Number(newest ?? -1) && waited < 10_000; waited += 20)
-      await sleep(20);
+    await waitFor(`the replica at event ${newest}`, () => replica.lastEventId >= Number(newest ?? -1));
     assert.deepEqual(replicaState(), await nodeState());
   };
 

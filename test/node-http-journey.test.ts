@@ -18,7 +18,7 @@ import {
 import type { JourneyMessages, JourneyNode, Submitted } from './support/node-journey-setup.js';
 
 /**
- * Issue 6 end to end over real HTTP: an account registered on a devnet, an fname from the name registry,
+ * The node end to end over real HTTP: an account registered on a devnet, an fname from the name registry,
  * one message of each kind built with @farcaster/core and submitted as protobuf bytes, then every read
  * endpoint. Each response must conform to the hub's OpenAPI document, and each message in it must equal
  * the reference rendering of the same core message (core's `toJSON` plus the hub's byte-field rewrite).

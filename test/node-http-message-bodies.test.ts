@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { castAdd } from '../src/node/engine/testing.js';
 import type { Engine, MessagePage, MessagePageRequest } from '../src/node/engine/index.js';
+import { decodeStored } from '../src/node/engine/message-rows.js';
+import type { StoredMessage } from '../src/node/engine/reads.js';
 import { openNodeHttp } from '../src/node/http/testing.js';
 import type { NodeHttpHarness } from '../src/node/http/testing.js';
 import { nextPageToken, tsHashPositions } from '../src/node/paging.js';
@@ -16,15 +18,16 @@ import type { ReadSeed } from './support/read-seed.js';
 
 /**
  * The message routes send each message's kept JSON (src/node/http/message-json.ts). Their bodies must be,
- * byte for byte, what the renderer gave before it: the decoded read's hub JSON, stringified. Checked on a
+ * byte for byte, what the renderer gives of the decoded read: its hub JSON, stringified. Checked on a
  * fresh node (nothing kept), again (all kept), and page by page after single items were kept.
  */
 
-const itemBody = (message: Message | undefined) => JSON.stringify(toHubJson(Message, message));
+const itemBody = (stored: StoredMessage | undefined) =>
+  JSON.stringify(toHubJson(Message, stored && decodeStored(stored)));
 const pageBody = (page: MessagePage) =>
   JSON.stringify(
     toHubJson(MessagesResponse, {
-      messages: page.items,
+      messages: page.items.map(decodeStored),
       nextPageToken: nextPageToken(page, tsHashPositions) ?? new Uint8Array(),
     }),
   );
@@ -40,7 +43,7 @@ function routes({ m, eth }: ReadSeed): Route[] {
   const hex = (r: { message: Message }) => bytesToHex(r.message.hash);
   const target = `target_fid=2&target_hash=${hex(m.b1)}`;
   const url = encodeURIComponent(CHANNEL);
-  const item = (path: string, read: (engine: Engine) => Promise<Message | undefined>): Route => ({
+  const item = (path: string, read: (engine: Engine) => Promise<StoredMessage | undefined>): Route => ({
     path,
     body: async (engine) => itemBody(await read(engine)),
   });

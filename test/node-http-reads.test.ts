@@ -244,7 +244,7 @@ forEachDialect('node HTTP reads', (dialect) => {
     openApiShape.onChainEvent(event);
     assert.equal(event.signerEventBody.key, signer);
     assert.equal(event.signerEventBody.eventType, 'SIGNER_EVENT_TYPE_ADD');
-    // The spec's `events` array and the older reference's bare event, in one answer (issue 21, item 2).
+    // The spec's `events` array and the older reference's bare event, in one answer.
     assert.deepEqual(await ok(`/v1/onChainSignersByFid?fid=1&signer=${signer}`), {
       events: [event],
       ...event,
@@ -263,7 +263,7 @@ forEachDialect('node HTTP reads', (dialect) => {
     openApiShape.onChainEvent(register);
     assert.equal(register.idRegisterEventBody.eventType, 'ID_REGISTER_EVENT_TYPE_REGISTER');
     assert.equal(register.idRegisterEventBody.to, bytesToHex(address(1)));
-    // No sender: `0x`, as the spec (§2.19) and Snapchain render empty bytes (issue 21, item 3).
+    // No sender: `0x`, as the spec (§2.19) and Snapchain render empty bytes.
     assert.equal(register.idRegisterEventBody.from, '0x');
     assert.equal(register.idRegisterEventBody.recoveryAddress.slice(0, 2), '0x');
     const [rent] = await events('fid=1&event_type=4');

@@ -21,6 +21,8 @@ import { COMMANDS, configOf } from '../src/shared/config/index.js';
 import type { NodeConfig } from '../src/shared/config/index.js';
 import { forEachDialect, openTestDatabase } from '../src/storage/testing.js';
 import type { TestDatabase } from '../src/storage/testing.js';
+import { waitFor } from './support/wait.js';
+import { watchedSleep } from './support/watched-sleep.js';
 
 /** The node as a service on a real socket: startNodeService, chain ingest from a devnet, and `agora node`. */
 
@@ -95,16 +97,27 @@ describe('node service loops', () => {
       await plain.close();
       // Nothing listens on port 9: both loops fail and retry until closed.
       const unreachable = 'http://127.0.0.1:9';
+      // Every wait of the loops that take a sleep (the fname sync, the revocation retry) lasts a minute.
+      const watched = watchedSleep(60_000);
       const looping = await startNodeService(
         config({ dataDir, chainRpcUrl: unreachable, namesUrl: unreachable }),
+        { sleep: watched.sleep },
       );
-      assert.ok(looping.chainIngest !== undefined && looping.fnameSync !== undefined);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      const started = Date.now();
+      const { chainIngest, fnameSync } = looping;
+      assert.ok(chainIngest !== undefined && fnameSync !== undefined);
+      await waitFor(
+        'both loops to fail',
+        () => chainIngest.status().consecutiveFailures > 0 && fnameSync.status().consecutiveFailures > 0,
+      );
       await looping.close();
-      assert.ok(Date.now() - started < 5000, 'close does not wait out the retry backoff');
-      assert.equal(looping.chainIngest.status().state, 'stopped');
-      assert.equal(looping.fnameSync.status().state, 'stopped');
+      assert.ok(watched.ends.length > 0);
+      assert.deepEqual(
+        watched.ends.filter((end) => end !== 'aborted'),
+        [],
+        'close cuts the retry backoff short',
+      );
+      assert.equal(chainIngest.status().state, 'stopped');
+      assert.equal(fnameSync.status().state, 'stopped');
       assert.ok(existsSync(path.join(dataDir, 'node.sqlite')));
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 /**
- * Issue 24, item 2: `/v1/info` and gRPC GetInfo say `isSyncing: true` while the chain reader is behind (it
+ * `/v1/info` and gRPC GetInfo say `isSyncing: true` while the chain reader is behind (it
  * has not caught up once, or its chain stopped answering), and false once it has caught up: a real devnet,
  * the node as `agora node` builds it, read over HTTP and with hub-nodejs (0.11 reads Hubble's isSyncing).
  */

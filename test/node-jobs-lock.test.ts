@@ -1,5 +1,5 @@
 /**
- * Issue 24, item 9: on one PostgreSQL database only one node process runs the loops (chain reader, fname
+ * On one PostgreSQL database only one node process runs the loops (chain reader, fname
  * sync) and with them the prune and event-retention jobs. A second loop-running `agora node` is refused
  * by an advisory lock and told to run API-only; an API-only node runs no jobs; a loop node can start again
  * once the first one stopped.

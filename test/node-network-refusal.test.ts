@@ -12,7 +12,7 @@ import { openNodeGrpc, type NodeGrpcHarness } from '../src/node/grpc/testing.js'
 import { forEachDialect } from '../src/storage/testing.js';
 
 /**
- * Issue 22: a message built as @farcaster/core's examples build it (network MAINNET) sent to a devnet
+ * A message built as @farcaster/core's examples build it (network MAINNET) sent to a devnet
  * node is refused with the reference's text, followed by which network the node runs and how to change
  * it; HTTP's `details` and gRPC's status details carry the same text.
  */

@@ -1,9 +1,9 @@
 /**
- * Issue 19, attack 2: revocations that do not stick. A signer reset on chain (the Key Registry's admin
- * reset, decision 0005; a removal revokes nothing, decision 0008) has its messages revoked after the reset
- * commits, in transactions of their own (decision 0004); when that attempt fails, or the process dies before
- * it ends, the node must still revoke them, each with one REVOKE_MESSAGE. Real devnet, messages signed by the
- * on-chain signer, the node's HTTP API for every check.
+ * Revocations stick. A signer reset on chain (the Key Registry's admin reset, decision 0005; a removal
+ * revokes nothing, decision 0008) has its messages revoked after the reset commits, in transactions of
+ * their own (decision 0004); when that attempt fails, or the process dies before it ends, the node must
+ * still revoke them, each with one REVOKE_MESSAGE. Real devnet, messages signed by the on-chain signer,
+ * the node's HTTP API for every check.
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -35,7 +35,7 @@ import type { Sleep } from '../src/shared/retry.js';
 import type { DatabaseOptions, Dialect } from '../src/storage/index.js';
 import { forEachDialect, openTestDatabase } from '../src/storage/testing.js';
 import type { TestDatabase } from '../src/storage/testing.js';
-import { getJson, request, within } from './support/crash-process.js';
+import { getJson, request } from './support/crash-process.js';
 import { HANGING_NODE } from './support/revocation-hang-node.js';
 import { waitFor } from './support/wait.js';
 
@@ -216,7 +216,7 @@ forEachDialect('durable signer revocation', (dialect) => {
     const hashes = await castWithSigner(node.url, account);
 
     await resetSigner(account);
-    await within('the failed revocation', 30_000, failed);
+    await waitFor('the failed revocation', failed, 30_000);
     await assertResetNotRevoked(node.url, account, hashes);
     releaseRetry();
     await assertRevokedOnce(node.url, account, hashes);
@@ -235,15 +235,15 @@ forEachDialect('durable signer revocation', (dialect) => {
     const append = (chunk: Buffer) => (output.text += chunk.toString());
     child.stdout?.on('data', append);
     child.stderr?.on('data', append);
-    const [, url = ''] = await within(
+    const [, url = ''] = await waitFor(
       'the child node listening',
-      60_000,
       outputMatching(child, /listening on (http:\/\/\S+)/, output),
+      60_000,
     );
     const hashes = await castWithSigner(url, account);
 
     await resetSigner(account);
-    await within('the hanging revocation', 30_000, outputMatching(child, /revocation hanging/, output));
+    await waitFor('the hanging revocation', outputMatching(child, /revocation hanging/, output), 30_000);
     await assertResetNotRevoked(url, account, hashes);
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGKILL');

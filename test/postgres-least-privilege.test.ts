@@ -15,7 +15,7 @@ import { fakeNode } from '../src/social/testing.js';
 import { defaultSchemaFor, listServices, openDatabase, type Database } from '../src/storage/index.js';
 
 /**
- * Issue 24, item 5: `agora migrate` runs with a privileged role, the services with one that has no DDL
+ * `agora migrate` runs with a privileged role, the services with one that has no DDL
  * rights, only the grants docs/deploy.md lists. Each service starts, reads and writes under it.
  */
 

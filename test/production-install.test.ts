@@ -1,5 +1,5 @@
 /**
- * docs/deploy.md's "Install" (issue 24, item 8), done as the doc says in a temp copy of this checkout's
+ * docs/deploy.md's "Install", done as the doc says in a temp copy of this checkout's
  * tracked files: `npm ci --omit=dev --omit=optional` (a PostgreSQL-only install: no dev dependencies, no
  * better-sqlite3, no anvil), `agora` on PATH by a symlink, one run as the installing user to fill the
  * compiled copy. Then the install must work without anything the development install adds: the CLI, the

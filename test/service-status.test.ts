@@ -13,7 +13,7 @@ import { freePort } from './support/free-port.js';
 import { waitFor } from './support/wait.js';
 
 /**
- * `/_status` and `/_ready` (issue 24, item 2) through an outage and its recovery: a node whose name
+ * `/_status` and `/_ready` through an outage and its recovery: a node whose name
  * registry is down until it starts, and a social API whose node never answers.
  */
 

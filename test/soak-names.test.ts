@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { randomBytes } from 'node:crypto';
-import { names } from '../bench/soak/loads/names.js';
-import type { Break } from '../bench/soak/breaks.js';
-import type { Client } from '../bench/soak/http.js';
-import type { SoakAccount } from '../bench/soak/setup.js';
-import { failuresOf, type UnexpectedKind } from '../bench/soak/verdict.js';
-import { World } from '../bench/soak/world.js';
+import { names } from './support/soak/loads/names.js';
+import type { Break } from './support/soak/breaks.js';
+import type { Client } from './support/soak/http.js';
+import type { SoakAccount } from './support/soak/setup.js';
+import { failuresOf, type UnexpectedKind } from './support/soak/verdict.js';
+import { World } from './support/soak/world.js';
 import { namesHarness, testKey, type NamesHarness } from '../src/names/testing.js';
 import { createEd25519Signer } from '../src/protocol/ed25519.js';
 import type { HttpApp } from '../src/shared/http/index.js';

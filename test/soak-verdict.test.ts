@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Budgets, type Limit } from '../bench/soak/budgets.js';
-import { compareWithLog } from '../bench/soak/loads/event-streams.js';
-import { memoryVerdict, type MemoryPoint } from '../bench/soak/memory.js';
-import type { SystemSample } from '../bench/soak/sampler.js';
-import { MB } from '../bench/soak/stats.js';
-import { failuresOf, type RunFacts } from '../bench/soak/verdict.js';
+import { Budgets, type Limit } from './support/soak/budgets.js';
+import { compareWithLog } from './support/soak/loads/event-streams.js';
+import { memoryVerdict, type MemoryPoint } from './support/soak/memory.js';
+import type { SystemSample } from './support/soak/sampler.js';
+import { MB } from './support/soak/stats.js';
+import { failuresOf, type RunFacts } from './support/soak/verdict.js';
 
 /** The soak's verdict logic, without a system: what fails a run, and what does not. */
 

@@ -11,7 +11,7 @@ import { channelApi, type ChannelApi } from './support/social-channel-api.js';
 const OWNER = 1;
 
 /**
- * The anonymous, unpaginated channel list (issue 19, attack 3) is served from a rendering kept current on
+ * The anonymous, unpaginated channel list is served from a rendering kept current on
  * change, across processes: a strong ETag per encoding, 304 on If-None-Match, gzip and brotli bodies made
  * once per change.
  */

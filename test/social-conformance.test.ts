@@ -14,8 +14,8 @@ interface Paged<T> {
 }
 
 /**
- * Where the social API followed a quirk instead of the spec (issue 21), driven over HTTP as a client
- * written from the spec would: cursors bound to their list, rate-limit headers on refusals, newest first
+ * Where the social API once followed a quirk instead of the spec, driven over HTTP as a client written
+ * from the spec would: cursors bound to their list, rate-limit headers on refusals, newest first
  * to the event, idempotent invite answers.
  */
 forEachDialect('social conformance', (dialect) => {

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { getAddress } from 'viem';
 import {
   NETWORK,
@@ -45,9 +44,10 @@ import { openSocialHarness, TEST_ADMIN_TOKEN, testSocialConfig } from '../src/so
 import { readMeta, writeMeta } from '../src/storage/index.js';
 import { forEachDialect, openTestDatabase, type TestDatabase } from '../src/storage/testing.js';
 import { startLiveNode, type LiveNode } from './support/live-node.js';
+import { waitFor } from './support/wait.js';
 
 /**
- * Issue 8 item 2: the social service's indexer against a real node over HTTP (the node on SQLite, the
+ * The social service's indexer against a real node over HTTP (the node on SQLite, the
  * social database on each dialect). The tests run in order and share one node and one social database.
  */
 
@@ -55,20 +55,6 @@ const CHANNEL = 'https://example.com/channels/cats';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const unix = (ago: number) => fromFarcasterTime(NOW - ago) / 1000;
 const hashOf = (received: ReceivedMessage) => received.message.hash;
-
-/** Retries `check` until it passes (the indexer polls every 10 ms in these tests). */
-async function eventually(check: () => Promise<void>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await sleep(20);
-    }
-  }
-}
 
 function solanaVerification(account: TestAccount, seed: number, ago: number) {
   const wallet = createEd25519Signer(new Uint8Array(32).fill(seed));
@@ -172,7 +158,7 @@ forEachDialect('social node indexer', (dialect) => {
   });
 
   it('rebuilds what the node held before it started, then follows the event log', async () => {
-    await eventually(async () => {
+    await waitFor('the cast indexed, and the backfill over', async () => {
       assert.deepEqual(await castOf(hello.message), {
         hash: bytesToHex(hashOf(hello.message)),
         fid: 1,
@@ -184,6 +170,7 @@ forEachDialect('social node indexer', (dialect) => {
         removed: false,
       });
       assert.equal((await status()).phase, 'following');
+      return true;
     });
     assert.ok(calls.some((call) => call.startsWith('/v1/fids?')));
     // The setup signers carry metadata that is not a SignedKeyRequest: no app fid.
@@ -205,18 +192,20 @@ forEachDialect('social node indexer', (dialect) => {
     const plain = castAdd(bob, 'no channel', 187);
     const plainReply = castAdd(carol, 'reply, no channel', 186, { parentCastId: castIdOf(plain) });
     await node.merge(replyOfReply, reply, plainReply);
-    await eventually(async () => {
+    await waitFor('the replies indexed', async () => {
       assert.equal((await castOf(replyOfReply))?.channelUrl, null);
       assert.equal((await castOf(reply))?.channelUrl, null);
       assert.equal((await castOf(plainReply))?.channelUrl, null);
+      return true;
     });
     // The parents come in later pages.
     await node.merge(root);
     await node.merge(plain);
-    await eventually(async () => {
+    await waitFor('the parents indexed, their replies in the channel', async () => {
       assert.equal((await castOf(root))?.channelUrl, CHANNEL);
       assert.equal((await castOf(reply))?.channelUrl, CHANNEL);
       assert.equal((await castOf(plain))?.fid, 2);
+      return true;
     });
     const deepest = await castOf(replyOfReply);
     assert.equal(deepest?.channelUrl, CHANNEL);
@@ -228,9 +217,9 @@ forEachDialect('social node indexer', (dialect) => {
   it('marks a removed cast removed, at the time of the removal', async () => {
     const cast = castAdd(alice, 'oops', 180);
     await node.merge(cast);
-    await eventually(async () => assert.equal((await castOf(cast))?.removed, false));
+    await waitFor('the cast indexed', async () => (await castOf(cast))?.removed === false);
     await node.merge(castRemove(alice, hashOf(cast), 179));
-    await eventually(async () => assert.equal((await castOf(cast))?.removed, true));
+    await waitFor('the cast marked removed', async () => (await castOf(cast))?.removed === true);
     const row = await db()
       .selectFrom('indexed_casts')
       .select('removed_at')
@@ -243,26 +232,33 @@ forEachDialect('social node indexer', (dialect) => {
     const eth = ethAccount(1);
     const solana = solanaVerification(alice, 5, 169);
     await node.merge(await verificationAdd(alice, eth, 170), solana.message);
-    await eventually(async () => {
+    await waitFor('both verifications', async () => {
       assert.deepEqual(await verifiedAddresses(db(), 1, 'ethereum'), [
         { address: getAddress(bytesToHex(eth.address)), verifiedAt: unix(170) },
       ]);
       assert.deepEqual(await verifiedAddresses(db(), 1, 'solana'), [
         { address: solana.address, verifiedAt: unix(169) },
       ]);
+      return true;
     });
     await node.merge(verificationRemove(alice, eth.address, 168));
-    await eventually(async () => assert.deepEqual(await verifiedAddresses(db(), 1, 'ethereum'), []));
+    await waitFor(
+      'the removal applied',
+      async () => (await verifiedAddresses(db(), 1, 'ethereum')).length === 0,
+    );
     assert.equal((await verifiedAddresses(db(), 1, 'solana')).length, 1);
   });
 
   it('keeps user data: set, replaced by a newer value, cleared', async () => {
     await node.merge(userData(alice, UserDataType.DISPLAY, 'Alice', 160));
-    await eventually(async () => assert.equal(await userDataValue(db(), 1, UserDataType.DISPLAY), 'Alice'));
+    await waitFor('Alice', async () => (await userDataValue(db(), 1, UserDataType.DISPLAY)) === 'Alice');
     await node.merge(userData(alice, UserDataType.DISPLAY, 'Alicia', 159));
-    await eventually(async () => assert.equal(await userDataValue(db(), 1, UserDataType.DISPLAY), 'Alicia'));
+    await waitFor('Alicia', async () => (await userDataValue(db(), 1, UserDataType.DISPLAY)) === 'Alicia');
     await node.merge(userData(alice, UserDataType.DISPLAY, '', 158));
-    await eventually(async () => assert.equal(await userDataValue(db(), 1, UserDataType.DISPLAY), undefined));
+    await waitFor(
+      'no display name',
+      async () => (await userDataValue(db(), 1, UserDataType.DISPLAY)) === undefined,
+    );
   });
 
   it('keeps active signers with the app fid of their key request; removal and admin reset drop them', async () => {
@@ -276,17 +272,19 @@ forEachDialect('social node indexer', (dialect) => {
     const app = signerFor(1, 7).publicKey;
     const other = signerFor(1, 8).publicKey;
     await node.mergeOnChain(keyRequestAdd(1, app, 9, 13), keyRequestAdd(1, other, 10, 14));
-    await eventually(async () => {
+    await waitFor('both signers', async () => {
       assert.deepEqual(await signerRow(app), { request_fid: 9, added_at: 1_700_000_026 });
       assert.deepEqual(await signerRow(other), { request_fid: 10, added_at: 1_700_000_028 });
+      return true;
     });
     await node.mergeOnChain(
       signerEvent(1, app, SignerEventType.REMOVE, { block: 15 }),
       signerEvent(1, other, SignerEventType.ADMIN_RESET, { block: 16 }),
     );
-    await eventually(async () => {
+    await waitFor('both signers dropped', async () => {
       assert.equal(await signerRow(app), undefined);
       assert.equal(await signerRow(other), undefined);
+      return true;
     });
   });
 
@@ -298,7 +296,7 @@ forEachDialect('social node indexer', (dialect) => {
     await node.merge(cast);
     calls.length = 0;
     service = await open(database);
-    await eventually(async () => assert.equal((await castOf(cast))?.fid, 3));
+    await waitFor('the cast made while stopped', async () => (await castOf(cast))?.fid === 3);
     assert.ok(!calls.some((call) => call.startsWith('/v1/fids?')), calls.join('\n'));
     const follows = calls.filter(
       (call) => call.startsWith('/v1/events?') && call !== '/v1/events?from_event_id=0',
@@ -315,7 +313,7 @@ forEachDialect('social node indexer', (dialect) => {
       userData(bob, UserDataType.BIO, 'bio', 140),
       userData(carol, UserDataType.DISPLAY, 'Carol', 140),
     );
-    await eventually(async () => assert.equal(await userDataValue(db(), 3, UserDataType.DISPLAY), 'Carol'));
+    await waitFor('Carol', async () => (await userDataValue(db(), 3, UserDataType.DISPLAY)) === 'Carol');
     await stopService();
 
     // While the service is away: changes whose events the node then deletes.
@@ -330,7 +328,7 @@ forEachDialect('social node indexer', (dialect) => {
 
     calls.length = 0;
     service = await open(database);
-    await eventually(async () => {
+    await waitFor('the changes made while away', async () => {
       assert.equal((await castOf(later))?.fid, 3);
       assert.equal((await castOf(away))?.removed, false);
       assert.equal((await castOf(hello.message))?.removed, true);
@@ -339,6 +337,7 @@ forEachDialect('social node indexer', (dialect) => {
       assert.equal(await userDataValue(db(), 2, UserDataType.BIO), undefined);
       assert.equal(await userDataValue(db(), 3, UserDataType.DISPLAY), 'Caroline');
       assert.equal((await status()).phase, 'following');
+      return true;
     });
     assert.ok(calls.some((call) => call.startsWith('/v1/fids?')));
     const signers = await db().selectFrom('indexed_signers').select('fid').where('fid', '=', 2).execute();
@@ -357,7 +356,10 @@ forEachDialect('social node indexer', (dialect) => {
     await putUserData(db(), 3, UserDataType.URL, 'stale');
     calls.length = 0;
     service = await open(database);
-    await eventually(async () => assert.deepEqual(await storedState(), { phase: 'following', cursor }));
+    await waitFor('the backfill to finish', async () => {
+      assert.deepEqual(await storedState(), { phase: 'following', cursor });
+      return true;
+    });
     assert.equal(await userDataValue(db(), 1, UserDataType.URL), 'stale');
     assert.equal(await userDataValue(db(), 3, UserDataType.URL), undefined);
     assert.ok(!calls.some((call) => call.includes('fid=1&')), calls.join('\n'));
@@ -366,19 +368,21 @@ forEachDialect('social node indexer', (dialect) => {
 
   it('retries with backoff while the node is down, and catches up once it is back', async () => {
     await node.stop();
-    await eventually(async () => {
+    await waitFor('three failures in a row', async () => {
       const current = await status();
       assert.ok((current.failures as number) >= 3, JSON.stringify(current));
       assert.match((current.lastError as { message: string }).message, /fetch failed|ECONNREFUSED/);
+      return true;
     });
     const health = await service.app.inject({ method: 'GET', url: '/_health' });
     assert.equal(health.statusCode, 200);
     const cast = castAdd(alice, 'during the outage', 110);
     await node.merge(cast);
     await node.start();
-    await eventually(async () => {
+    await waitFor('the cast made during the outage', async () => {
       assert.equal((await castOf(cast))?.fid, 1);
       assert.equal((await status()).failures, 0);
+      return true;
     });
   });
 
@@ -388,7 +392,7 @@ forEachDialect('social node indexer', (dialect) => {
     assert.deepEqual(refused.json(), {
       errors: [{ message: 'Must provide the admin bearer token', code: 'ADMIN_UNAUTHENTICATED' }],
     });
-    await eventually(async () => assert.equal((await status()).caughtUp, true));
+    await waitFor('the indexer to catch up', async () => (await status()).caughtUp === true);
     const current = await status();
     const state = (await storedState()) as { cursor: number };
     assert.equal(current.enabled, true);
@@ -412,7 +416,7 @@ forEachDialect('social node indexer', (dialect) => {
         const casts = Array.from({ length: 150 }, (_, n) => castAdd(carol, `many ${n}`, 100));
         for (let start = 0; start < casts.length; start += 30)
           await node.merge(...casts.slice(start, start + 30));
-        await eventually(async () => {
+        await waitFor('all 150 casts, caught up', async () => {
           const rows = await db()
             .selectFrom('indexed_casts')
             .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -421,6 +425,7 @@ forEachDialect('social node indexer', (dialect) => {
             .executeTakeFirstOrThrow();
           assert.equal(Number(rows.count), 150);
           assert.equal((await status()).caughtUp, true);
+          return true;
         });
       } finally {
         await second.close();

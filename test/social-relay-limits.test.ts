@@ -18,7 +18,7 @@ import { openSocialHarness, type SocialHarness } from '../src/social/testing.js'
 import { forEachDialect } from '../src/storage/testing.js';
 
 /**
- * Draining the relayer (issue 19, attack 4), against a real devnet: apps and users with fids ask for and
+ * Draining the relayer, against a real devnet: apps and users with fids ask for and
  * approve signed key requests over HTTP, and the service, whose relayer pays for every KeyGateway.addFor,
  * refuses past a quota per app, per user and for the whole service, and while its balance is below the
  * floor. Signed key requests themselves are limited per app.

@@ -6,7 +6,7 @@ import { channelApiRun } from './support/social-channel-api.js';
 const OWNER = 1;
 const INVITED = 2;
 
-/** Bodies keep their JSON types, and who you are is checked before what you sent (issue 19, attack 8). */
+/** Bodies keep their JSON types, and who you are is checked before what you sent. */
 forEachDialect('social strict input', (dialect) => {
   const run = channelApiRun(dialect);
   before(async () => {
@@ -47,7 +47,7 @@ forEachDialect('social strict input', (dialect) => {
     assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
   });
 
-  it('answers JSON sent without a JSON Content-Type with the documented 415 (issue 21, item 9)', async () => {
+  it('answers JSON sent without a JSON Content-Type with the documented 415', async () => {
     const reply = await run.harness.app.inject({
       method: 'POST',
       url: '/fc/blocked-users',

@@ -12,7 +12,7 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 /**
- * Unbounded writes (issue 19, attack 3), performed as a client would: flooding the social API's write
+ * Unbounded writes, performed as a client would: flooding the social API's write
  * routes with real app-key tokens is refused per fid over sliding windows counted in the database, with a
  * 429, `retry-after` and `x-ratelimit-*` headers.
  */

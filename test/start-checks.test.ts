@@ -1,5 +1,5 @@
 /**
- * Issue 24, item 1: each production command says at start what it decided, and refuses (exit 2) or warns
+ * Each production command says at start what it decided, and refuses (exit 2) or warns
  * where the configuration contradicts itself or the chain. Run as an operator runs them: the CLI process.
  */
 import assert from 'node:assert/strict';

@@ -5,7 +5,7 @@
  *   process of its own: `agora names`, `agora node` with the chain and fname loops, a second `agora node`
  *   serving the API only, and `agora social` following the first node; anvil started by the soak.
  * Both run the names registry as `agora dev` does (no cooldown, no per-fid transfer limit) and the social
- * API with its default limits, which the load keeps to (budgets.ts).
+ * API with its default limits, which the load keeps to (test/support/soak/budgets.ts).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -18,19 +18,11 @@ import type { DevnetFile } from '../../src/cli/dev/devnet-file.js';
 import { freePort } from '../../test/support/free-port.js';
 import { descendantsOf, startAgora, type SoakProcess } from './processes.js';
 import { createScratchDatabase, type ScratchDatabase } from '../../src/storage/scratch-database.js';
-import { MB } from './stats.js';
+import { MB } from '../../test/support/soak/stats.js';
+import type { Urls } from '../../test/support/soak/world.js';
 
 export const MODES = ['sqlite', 'postgres'] as const;
 export type Mode = (typeof MODES)[number];
-
-export interface Urls {
-  /** Every node process's HTTP API; the load spreads over them as a load balancer would. */
-  nodes: string[];
-  /** Every node process's gRPC API (`host:port`). */
-  grpc: string[];
-  names: string;
-  social: string;
-}
 
 export interface Deployment {
   chain: DevnetConnection;

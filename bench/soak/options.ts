@@ -1,8 +1,8 @@
 /** The soak's command line (usage in bench/soak.ts, meaning in docs/reliability.md "Soak"). */
 import { parseArgs } from 'node:util';
-import { parseBreaks, type Break } from './breaks.js';
+import { parseBreaks, type Break } from '../../test/support/soak/breaks.js';
 import { MODES, type Mode } from './deployments.js';
-import type { MemoryTolerance } from './memory.js';
+import type { MemoryTolerance } from '../../test/support/soak/memory.js';
 
 export interface SoakOptions extends MemoryTolerance {
   mode: Mode;

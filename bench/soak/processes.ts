@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import type { SystemSample, ToChild, ToParent } from './sampler.js';
+import type { SystemSample, ToChild, ToParent } from '../../test/support/soak/sampler.js';
 
 export interface SoakProcess {
   /** What it runs, e.g. `node (API only)`. */

@@ -9,8 +9,8 @@ import {
   type OperationCounts,
   type ServiceStats,
   type StatsByService,
-} from './stats.js';
-import type { SystemSample } from './sampler.js';
+} from '../../test/support/soak/stats.js';
+import type { SystemSample } from '../../test/support/soak/sampler.js';
 
 const COLUMNS: [string, number][] = [
   ['t(s)', 6],

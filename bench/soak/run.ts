@@ -9,17 +9,17 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { seededRandom } from '../../src/shared/seeded-random.js';
 import { deploy, type Deployment } from './deployments.js';
-import { createClient, type Answer, type Client } from './http.js';
+import { createClient, type Answer, type Client } from '../../test/support/soak/http.js';
 import { LOADS } from './loads/index.js';
-import type { Load, Operation } from './loads/load.js';
-import { memoryVerdict, type MemoryPoint } from './memory.js';
+import type { Load, Operation } from '../../test/support/soak/loads/load.js';
+import { memoryVerdict, type MemoryPoint } from '../../test/support/soak/memory.js';
 import type { SoakOptions } from './options.js';
 import { rssOf } from './processes.js';
 import { intervalHeader, intervalLine, operationTable, summaryTable } from './report.js';
-import { createAccounts, waitUntilUsable } from './setup.js';
-import { emptyStats, MB, OperationCounts, SERVICES, type Service } from './stats.js';
-import { failuresOf, resultLine, type UnexpectedKind } from './verdict.js';
-import { World } from './world.js';
+import { createAccounts, waitUntilUsable } from '../../test/support/soak/setup.js';
+import { emptyStats, MB, OperationCounts, SERVICES, type Service } from '../../test/support/soak/stats.js';
+import { failuresOf, resultLine, type UnexpectedKind } from '../../test/support/soak/verdict.js';
+import { World } from '../../test/support/soak/world.js';
 
 /** Runs the soak; resolves to the exit code (0 pass, 1 fail). Setup failures reject. */
 export async function runSoak(options: SoakOptions, interrupted: () => boolean): Promise<number> {

@@ -4,7 +4,9 @@ import type { ContractAddresses } from '../chain/contracts.js';
 import type { Hex } from '../protocol/hex.js';
 import type { NamesConfig } from '../shared/config/index.js';
 import { createHttpApp, type HttpApp } from '../shared/http/index.js';
+import { createAnswerCache, MiB } from '../shared/http/answer-cache.js';
 import { keptAnswers } from '../shared/http/kept-answers.js';
+import { registerAnswerCacheMetrics } from '../shared/metrics/answer-cache-metrics.js';
 import { createServiceMetrics } from '../shared/metrics/index.js';
 import { openServiceDatabase } from '../storage/index.js';
 import { clientAddresses } from '../shared/client-address.js';
@@ -111,7 +113,10 @@ export async function createNamesService(
     metrics,
   });
   // Every read of transfers is current while the last transfer's id holds.
+  const answerCache = createAnswerCache(config.answerCacheMb * MiB);
+  registerAnswerCacheMetrics(metrics.registry, answerCache);
   const kept = keptAnswers(async () => String(await lastTransferId(database.db)), {
+    cache: answerCache,
     commitMark: database.commitMark,
   });
   registerNamesRoutes(app, registry, kept);

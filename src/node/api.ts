@@ -6,16 +6,21 @@ import type { OnChainEvent } from '../protocol/gen/onchain_event.js';
 import type { Signer } from '../protocol/gen/request_response.js';
 import type { UserNameProof } from '../protocol/gen/username_proof.js';
 import { cachedFor } from '../shared/cached.js';
+import { ANSWER_CACHE_MB } from '../shared/config/index.js';
+import { createAnswerCache, MiB } from '../shared/http/answer-cache.js';
+import type { AnswerCache } from '../shared/http/answer-cache.js';
 import type { KeptAnswers } from '../shared/http/kept-answers.js';
 import { systemClock, type Clock } from '../shared/clock.js';
 import type { Database } from '../storage/index.js';
 import type { ReceivedMessage } from '../protocol/message.js';
-import { messageMarks, signerCounts, signerOf, signersPage } from './engine/index.js';
+import { signerCounts, signerOf, signersPage } from './engine/index.js';
 import type { Engine, MergeOutcome, Prepared, SignerCounts, SignerPosition } from './engine/index.js';
 import { eventById, eventsBetween, eventsPage } from './events/index.js';
 import type { EventRange, EventsPage } from './events/index.js';
 import { hubFailure } from './failure.js';
+import { decodeStored } from './engine/message-rows.js';
 import { keptMessageAnswers } from './kept-message-answers.js';
+import { readMarks } from './store/read-versions.js';
 import { fnameProofOf, fnameProofsOf } from './fnames/index.js';
 import {
   activeSignerEvent,
@@ -65,6 +70,8 @@ export interface NodeApi {
   readonly version: string;
   /** The kept answers of the message reads, shared by both transports (SQLite); undefined on PostgreSQL. */
   readonly keptMessages: KeptAnswers | undefined;
+  /** The node's one memory budget for what it keeps rendered: its kept answers and each message's JSON. */
+  readonly answerCache: AnswerCache;
   /** `isSyncing` of both transports' info: the chain reader is behind (false without one). */
   isSyncing(): boolean;
   /**
@@ -125,6 +132,8 @@ export interface NodeApiOptions {
   onSubmitted?: ((outcome: MergeOutcome) => void) | undefined;
   /** Whether the chain reader is behind; never when absent (a node without one). */
   syncing?: (() => boolean) | undefined;
+  /** What the node keeps rendered (--answer-cache-mb); the default budget when absent. */
+  answerCache?: AnswerCache | undefined;
 }
 
 /** dbStats counts every table: computed at most once a minute, however many callers ask. */
@@ -136,6 +145,7 @@ const PROOFS_PER_READ = 1000;
 export function createNodeApi(options: NodeApiOptions): NodeApi {
   const { database, engine, version, batching, clock, onSubmitted, syncing } = options;
   const { db } = database;
+  const answerCache = options.answerCache ?? createAnswerCache(ANSWER_CACHE_MB.node * MiB);
   const dbStats = cachedFor(DB_STATS_TTL_MS, clock ?? systemClock, () => readDbStats(database));
   const submits = createSubmitPipeline<ReceivedMessage, Prepared, MergeOutcome>({
     maxBatch: { ...DEFAULT_BATCHING, ...batching }.maxBatch,
@@ -148,8 +158,9 @@ export function createNodeApi(options: NodeApiOptions): NodeApi {
     let after: Uint8Array | undefined;
     do {
       const page = await engine.usernameProofsByFid(fid, { limit: PROOFS_PER_READ, after });
-      for (const message of page.items) {
-        if (message.data?.usernameProofBody !== undefined) proofs.push(message.data.usernameProofBody);
+      for (const stored of page.items) {
+        const proof = decodeStored(stored).data?.usernameProofBody;
+        if (proof !== undefined) proofs.push(proof);
       }
       after = page.next;
     } while (after !== undefined);
@@ -159,7 +170,8 @@ export function createNodeApi(options: NodeApiOptions): NodeApi {
   return {
     engine,
     version,
-    keptMessages: keptMessageAnswers(messageMarks(database)),
+    keptMessages: keptMessageAnswers(readMarks(database), answerCache),
+    answerCache,
     isSyncing: () => syncing?.() ?? false,
     async submit(received) {
       const outcome = await submits.add(received);
@@ -195,7 +207,8 @@ export function createNodeApi(options: NodeApiOptions): NodeApi {
     },
     async usernameProof(name) {
       if (!name.endsWith('.eth')) return fnameProofOf(db, name);
-      return (await engine.usernameProofByName(name))?.data?.usernameProofBody;
+      const stored = await engine.usernameProofByName(name);
+      return stored && decodeStored(stored).data?.usernameProofBody;
     },
     usernameProofs: async (fid) => [...(await fnameProofsOf(db, fid)), ...(await ensProofs(fid))],
     events: (fromId) => eventsPage(db, fromId),

@@ -1,22 +1,24 @@
+import type { AnswerCache } from '../shared/http/answer-cache.js';
 import { keptAnswers } from '../shared/http/kept-answers.js';
 import type { KeptAnswers } from '../shared/http/kept-answers.js';
-import type { MessageMarks, MessageScope } from './engine/index.js';
+import type { ReadMarks, ReadScope } from './store/read-versions.js';
 
 /**
- * Answers of the message reads kept under the version of the messages they show, checked in memory
- * against `marks` (engine/message-versions.ts); undefined where the node cannot tell (PostgreSQL). The
- * node API builds one, so both transports share one memory budget. Each keeps its own rendering, under
- * keys that cannot meet: HTTP its JSON under a JSON array (http/message-answers.ts), gRPC its protobuf
- * bytes under the method's name (grpc/kept-reads.ts).
+ * Answers of the message reads kept under the versions of what they show (`marks`, store/read-versions.ts),
+ * in the node's answer cache, or none when the cache may hold nothing (then no read asks for versions).
+ * The node API builds one, so both transports share one memory budget with the rendered messages. Each
+ * keeps its own rendering, under keys that cannot meet: HTTP its JSON under a JSON array
+ * (http/message-answers.ts), gRPC its protobuf bytes under the method's name (grpc/kept-reads.ts).
  */
-export function keptMessageAnswers(marks: MessageMarks | undefined): KeptAnswers | undefined {
-  return (
-    marks &&
-    keptAnswers(async (scopes) => marks.versions(scopes.map(scopeOf)), { commitMark: marks.commitMark })
-  );
+export function keptMessageAnswers(marks: ReadMarks, cache: AnswerCache): KeptAnswers | undefined {
+  if (cache.capacity === 0) return undefined;
+  return keptAnswers(async (scopes) => marks.versions(scopes.map(scopeOf)), {
+    cache,
+    commitMark: () => marks.commitMark(),
+  });
 }
 
 /** A scope as kept answers name it. */
-export const scopeName = (scope: MessageScope): string => String(scope);
+export const scopeName = (scope: ReadScope): string => String(scope);
 
-const scopeOf = (name: string): MessageScope => (name === 'all' ? 'all' : Number(name));
+const scopeOf = (name: string): ReadScope => (name === 'all' ? 'all' : Number(name));

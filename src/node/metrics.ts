@@ -1,4 +1,6 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
+import type { AnswerCache } from '../shared/http/answer-cache.js';
+import { registerAnswerCacheMetrics } from '../shared/metrics/answer-cache-metrics.js';
 import type { MergeOutcome } from './engine/index.js';
 
 /** What the node counts as it works; its gauges are read at scrape time from `NodeMetricSources`. */
@@ -12,10 +14,13 @@ export interface NodeMetricSources {
   headEventId(): Promise<number | undefined>;
   /** Event streams running (gRPC Subscribe and HTTP together). */
   streams(): number;
+  /** What the node keeps rendered: its kept answers and each message's JSON (--answer-cache-mb). */
+  answerCache: AnswerCache;
 }
 
 export function createNodeMetrics(registry: Registry, sources: NodeMetricSources): NodeMetrics {
   const registers = [registry];
+  registerAnswerCacheMetrics(registry, sources.answerCache);
   const merges = new Counter({
     name: 'agora_node_merges_total',
     help: 'Submitted messages merged into the store',

@@ -5,6 +5,7 @@ import { StartRefused, type ChainSeen } from '../shared/startup/decisions.js';
 import { clientAddresses } from '../shared/client-address.js';
 import type { ChainReader } from '../chain/reader/index.js';
 import { realSleep } from '../shared/retry.js';
+import { createAnswerCache, MiB } from '../shared/http/answer-cache.js';
 import { createServiceMetrics } from '../shared/metrics/index.js';
 import { loopStatus } from '../shared/status.js';
 import { agoraVersion } from '../shared/version.js';
@@ -135,10 +136,12 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
       keyAddsPerHour: config.keyAddsPerHour,
     });
     const serviceMetrics = createServiceMetrics('node', config.metricsPort);
+    const answerCache = createAnswerCache(config.answerCacheMb * MiB);
     const metrics = createNodeMetrics(serviceMetrics.registry, {
       headEventId: () => lastEventId(db),
       // Read at scrape time, once the service is listening.
       streams: () => eventStreams.running().length,
+      answerCache,
     });
     api = createNodeApi({
       database,
@@ -147,6 +150,7 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
       batching: deps.batching,
       clock,
       onSubmitted: (outcome) => metrics.recordMerge(outcome),
+      answerCache,
       // Asked by requests only, once the reader below has started.
       syncing: () =>
         chainIngest !== undefined && chainSyncing(chainIngest.status(), config.chainConfirmations),

@@ -14,7 +14,7 @@ const nameOf = (network: FarcasterNetwork): NetworkName | undefined =>
 
 /**
  * The refusal of a message of another network. Its first sentence is the reference's text, which clients
- * may match; the rest tells a person which network the node runs and how to change it (issue 22).
+ * may match; the rest tells a person which network the node runs and how to change it.
  */
 export function incorrectNetwork(received: FarcasterNetwork, running: FarcasterNetwork): string {
   const reference = `incorrect network: ${received} (expected: ${running})`;

@@ -5,6 +5,8 @@ import { startPollLoop } from './poll-loop.js';
 import type { PollLoopOptions, PollLoopStatus } from './poll-loop.js';
 import { realSleep } from './retry.js';
 import type { Sleep } from './retry.js';
+import { waitFor } from '../../test/support/wait.js';
+import { watchedSleep } from '../../test/support/watched-sleep.js';
 
 const POLL_MS = 7;
 
@@ -53,13 +55,6 @@ function gatedStep(finish: (call: number) => boolean, blocks: (call: number) => 
   };
 }
 
-async function until(condition: () => boolean): Promise<void> {
-  for (let turn = 0; !condition(); turn++) {
-    if (turn > 10_000) throw new Error('condition not reached');
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
-
 describe('poll loop', () => {
   it('steps at once while there is more, then waits the poll interval', async (t) => {
     let work = 3;
@@ -78,7 +73,7 @@ describe('poll loop', () => {
       (call) => call === 2,
     );
     const h = harness(t, gated.step);
-    await until(() => gated.calls() === 2);
+    await waitFor('the second step', () => gated.calls() === 2);
     assert.equal(h.status.state, 'syncing');
     gated.open();
     await h.loop.caughtUp();
@@ -122,7 +117,7 @@ describe('poll loop', () => {
       },
       { describeError: (error) => `described: ${(error as Error).message}` },
     );
-    await until(() => h.failures.length >= 3);
+    await waitFor('three failures', () => h.failures.length >= 3);
     assert.ok(h.status.consecutiveFailures >= 3);
     assert.deepEqual(h.status.lastError, { message: 'described: down', at: 1234 });
   });
@@ -133,7 +128,7 @@ describe('poll loop', () => {
       (call) => call === 1,
     );
     const h = harness(t, gated.step);
-    await until(() => gated.calls() === 1);
+    await waitFor('the first step', () => gated.calls() === 1);
     const whenAnswered = h.loop.caughtUp().then(() => ({ steps: gated.calls(), sleeps: [...h.sleeps] }));
     gated.open();
     // The second step began without waiting the poll interval: the caller was owed a fresh look. The one
@@ -147,12 +142,12 @@ describe('poll loop', () => {
       (call) => call === 2,
     );
     const { loop } = harness(t, gated.step, { sleep: realSleep, pollIntervalMs: 60_000 });
-    await until(() => gated.calls() === 1);
+    await waitFor('the first step', () => gated.calls() === 1);
     loop.wake();
-    await until(() => gated.calls() === 2);
+    await waitFor('the step after the wake', () => gated.calls() === 2);
     loop.wake();
     gated.open();
-    await until(() => gated.calls() === 3);
+    await waitFor('the step after the wake during a step', () => gated.calls() === 3);
   });
 
   it('caughtUp cuts an idle wait short', async (t) => {
@@ -160,44 +155,44 @@ describe('poll loop', () => {
       () => false,
       () => false,
     );
-    const { loop } = harness(t, gated.step, { sleep: realSleep, pollIntervalMs: 60_000 });
+    const watched = watchedSleep();
+    const { loop } = harness(t, gated.step, { sleep: watched.sleep, pollIntervalMs: 60_000 });
     await loop.caughtUp();
     const stepsBefore = gated.calls();
-    const started = Date.now();
     await loop.caughtUp();
-    assert.ok(Date.now() - started < 1000);
+    assert.deepEqual(watched.ends, ['aborted']);
     assert.equal(gated.calls(), stepsBefore + 1);
   });
 
   it('stops during an idle wait at once, and caughtUp then rejects', async (t) => {
-    const h = harness(t, async () => false, { sleep: realSleep, pollIntervalMs: 60_000 });
+    const watched = watchedSleep();
+    const h = harness(t, async () => false, { sleep: watched.sleep, pollIntervalMs: 60_000 });
     await h.loop.caughtUp();
-    const started = Date.now();
     await h.loop.stop();
-    assert.ok(Date.now() - started < 1000);
+    assert.deepEqual(watched.ends, ['aborted']);
     assert.equal(h.status.state, 'stopped');
     await assert.rejects(h.loop.caughtUp(), /^Error: test loop stopped$/);
   });
 
   it('stops during a backoff wait at once', async (t) => {
+    const watched = watchedSleep();
     const h = harness(
       t,
       async () => {
         throw new Error('down');
       },
-      { sleep: realSleep, backoff: { initialMs: 60_000, maxMs: 60_000 } },
+      { sleep: watched.sleep, backoff: { initialMs: 60_000, maxMs: 60_000 } },
     );
-    await until(() => h.failures.length === 1);
-    const started = Date.now();
+    await waitFor('the first failure', () => h.failures.length === 1);
     await h.loop.stop();
-    assert.ok(Date.now() - started < 1000);
+    assert.deepEqual(watched.ends, ['aborted']);
     assert.equal(h.status.state, 'stopped');
   });
 
   it('stop during a step finishes that step, rejects pending caughtUp calls and steps no more', async (t) => {
     const gated = gatedStep(() => true);
     const h = harness(t, gated.step);
-    await until(() => gated.calls() === 1);
+    await waitFor('the first step', () => gated.calls() === 1);
     const pending = h.loop.caughtUp();
     let stopped = false;
     const stopping = h.loop.stop().then(() => {
@@ -217,7 +212,7 @@ describe('poll loop', () => {
       throw new Error('aborted by the stop');
     });
     const h = harness(t, gated.step);
-    await until(() => gated.calls() === 1);
+    await waitFor('the first step', () => gated.calls() === 1);
     const stopping = h.loop.stop();
     gated.open();
     await stopping;

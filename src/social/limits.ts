@@ -4,7 +4,7 @@ import type { SocialErrorCode } from './errors.js';
 import { consumeRateLimits, type RateLimitRule, type RateLimitState } from './rate-limit.js';
 
 /**
- * Every limit of the social API (issue 19): the option that sets its count (src/shared/config/
+ * Every limit of the social API: the option that sets its count (src/shared/config/
  * social-limits.ts), its window, and what it counts. All go through one sliding-window counter.
  */
 

@@ -109,7 +109,7 @@ export async function createSocialService(
     socialMetrics.failed(error);
     done();
   });
-  registerSocialRoutes(app, context);
+  registerSocialRoutes(app, context, metrics.registry);
   registerIndexerRoutes(app, { adminToken: config.adminToken, status: indexer?.status });
   await app.ready();
   indexer?.start();

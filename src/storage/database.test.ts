@@ -67,7 +67,7 @@ describe('SQLite files', () => {
     }
   });
 
-  it('syncs every commit unless told to relax (issue 19, item 10)', async () => {
+  it('syncs every commit unless told to relax', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'agora-db-'));
     const synchronous = async (options: Partial<Parameters<typeof openDatabase>[0]>) => {
       const database = await openDatabase({ sqliteFile: join(dir, 'sync.sqlite'), ...options });

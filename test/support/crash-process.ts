@@ -489,19 +489,6 @@ export async function crashService(
 // ---------------------------------------------------------------------------------------------------
 // Small helpers
 
-/** `promise`, or a rejection naming `what` once `ms` have passed. */
-export async function within<T>(what: string, ms: number, promise: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${what}`)), ms);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /** A request's status and text body. */
 export async function request(
   url: string,

@@ -102,6 +102,23 @@ function checkFile(srcDir: string, file: string): Violation[] {
   return violations;
 }
 
+/**
+ * Every relative import (static or dynamic) of the .ts files under `<root>/<dir>`: the importing file and
+ * the path it names, both relative to `root` with `/` separators.
+ */
+export function relativeImports(root: string, dir: string): { file: string; target: string }[] {
+  const shown = (file: string) => path.relative(root, file).split(path.sep).join('/');
+  return listTsFiles(path.join(root, dir)).flatMap((file) =>
+    ts
+      .preProcessFile(readFileSync(file, 'utf8'), true, true)
+      .importedFiles.filter(({ fileName }) => fileName.startsWith('.'))
+      .map(({ fileName }) => ({
+        file: shown(file),
+        target: shown(path.resolve(path.dirname(file), fileName)),
+      })),
+  );
+}
+
 function matchesPackage(specifier: string, pattern: string): boolean {
   if (pattern.endsWith('/*')) return specifier.startsWith(pattern.slice(0, -1));
   return specifier === pattern || specifier.startsWith(`${pattern}/`);

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 
-/** The attacks of issue 19, item 5, made on a raw socket: what a slow or hoarding client would do. */
+/** What a slow or hoarding client would do, made on a raw socket. */
 
 const closed = (socket: Socket) => once(socket, 'close');
 

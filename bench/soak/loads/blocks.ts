@@ -1,7 +1,7 @@
 /** Blocks and unblocks between accounts, each within its --blocks-per-hour; the blocked-users read. */
-import { LIMITS } from '../budgets.js';
-import type { World } from '../world.js';
-import type { Load } from './load.js';
+import { LIMITS } from '../../../test/support/soak/budgets.js';
+import type { World } from '../../../test/support/soak/world.js';
+import type { Load } from '../../../test/support/soak/loads/load.js';
 import { socialToggle } from './social-toggle.js';
 
 export function blocks(world: World): Load {

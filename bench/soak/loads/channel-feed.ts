@@ -4,8 +4,8 @@
  * some. Each answer must keep the order the doc promises (the feed newest first after its pin; replies
  * oldest first, those below the fold after the rest); an answer out of order is a finding.
  */
-import type { World } from '../world.js';
-import type { Load } from './load.js';
+import type { World } from '../../../test/support/soak/world.js';
+import type { Load } from '../../../test/support/soak/loads/load.js';
 
 interface FeedCast {
   hash: string;

@@ -2,10 +2,10 @@
  * Topic channels (made before the load, by the first accounts) that casts go into, and channel follows and
  * unfollows of them by any account within its --channel-follows-per-hour.
  */
-import { LIMITS } from '../budgets.js';
-import type { SoakAccount } from '../setup.js';
-import type { World } from '../world.js';
-import type { Load } from './load.js';
+import { LIMITS } from '../../../test/support/soak/budgets.js';
+import type { SoakAccount } from '../../../test/support/soak/setup.js';
+import type { World } from '../../../test/support/soak/world.js';
+import type { Load } from '../../../test/support/soak/loads/load.js';
 import { channelRead } from './social-reads.js';
 import { socialToggle } from './social-toggle.js';
 

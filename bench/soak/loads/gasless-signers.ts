@@ -18,10 +18,10 @@ import {
   ViemLocalEip712Signer,
 } from '@farcaster/core';
 import { privateKeyToAccount } from 'viem/accounts';
-import { LIMITS } from '../budgets.js';
-import { farcasterNow, NETWORK, type SoakAccount } from '../setup.js';
-import type { World } from '../world.js';
-import type { Load } from './load.js';
+import { LIMITS } from '../../../test/support/soak/budgets.js';
+import { farcasterNow, NETWORK, type SoakAccount } from '../../../test/support/soak/setup.js';
+import type { World } from '../../../test/support/soak/world.js';
+import type { Load } from '../../../test/support/soak/loads/load.js';
 import { castsByFid } from './node-reads.js';
 
 /** An account's gasless state: its user nonce so far and the key it holds, if any. */

@@ -5,11 +5,11 @@
 import { blocks } from './blocks.js';
 import { channelFeed } from './channel-feed.js';
 import { channelFollows } from './channel-follows.js';
-import { eventStreams } from './event-streams.js';
+import { eventStreams } from '../../../test/support/soak/loads/event-streams.js';
 import { gaslessSigners } from './gasless-signers.js';
 import { invites } from './invites.js';
-import type { LoadModule } from './load.js';
-import { names } from './names.js';
+import type { LoadModule } from '../../../test/support/soak/loads/load.js';
+import { names } from '../../../test/support/soak/loads/names.js';
 import { nodeMessages } from './node-messages.js';
 import { nodeReads } from './node-reads.js';
 import { socialReads } from './social-reads.js';

@@ -4,10 +4,10 @@
  * and channel: when a channel has no room left for a whole cycle, the owner makes a new one, within its
  * --channel-creations-per-day; a slot with neither waits, and the worker reads channel members instead.
  */
-import { LIMITS, type Limit } from '../budgets.js';
-import type { SoakAccount } from '../setup.js';
-import type { World } from '../world.js';
-import type { Load } from './load.js';
+import { LIMITS, type Limit } from '../../../test/support/soak/budgets.js';
+import type { SoakAccount } from '../../../test/support/soak/setup.js';
+import type { World } from '../../../test/support/soak/world.js';
+import type { Load } from '../../../test/support/soak/loads/load.js';
 import { membersRead } from './social-reads.js';
 
 interface InviteSlot {

@@ -9,10 +9,10 @@ import { Message as GrpcMessage } from '@farcaster/hub-nodejs';
 import { makeMessage } from '../../../src/protocol/builder.js';
 import { Message, MessageType, ReactionType, type MessageData } from '../../../src/protocol/gen/message.js';
 import { bytesToHex } from '../../../src/protocol/hex.js';
-import { LIMITS } from '../budgets.js';
-import { farcasterNow, NETWORK, type SoakAccount } from '../setup.js';
-import type { World } from '../world.js';
-import type { Load } from './load.js';
+import { LIMITS } from '../../../test/support/soak/budgets.js';
+import { farcasterNow, NETWORK, type SoakAccount } from '../../../test/support/soak/setup.js';
+import type { World } from '../../../test/support/soak/world.js';
+import type { Load } from '../../../test/support/soak/loads/load.js';
 import { castsByFid } from './node-reads.js';
 
 interface CastRef {

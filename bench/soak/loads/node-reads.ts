@@ -3,8 +3,8 @@
  * log over HTTP (one reader tailing it, one reading it from the start again and again); and the same
  * account reads over gRPC.
  */
-import type { World } from '../world.js';
-import type { Load } from './load.js';
+import type { World } from '../../../test/support/soak/world.js';
+import type { Load } from '../../../test/support/soak/loads/load.js';
 
 export async function castsByFid(world: World): Promise<void> {
   const { fid } = world.pick(world.accounts);

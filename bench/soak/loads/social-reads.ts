@@ -1,6 +1,6 @@
 /** Channel reads over every channel the load made: the channel, its followers, its members. */
-import type { World } from '../world.js';
-import type { Load } from './load.js';
+import type { World } from '../../../test/support/soak/world.js';
+import type { Load } from '../../../test/support/soak/loads/load.js';
 
 export async function channelRead(world: World): Promise<void> {
   const channelId = world.pick(world.channels);

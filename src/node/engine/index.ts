@@ -1,8 +1,6 @@
 export { createEngine } from './engine.js';
 export type { Engine, EngineLogger, EngineOptions } from './engine.js';
 export type { MergeOutcome, Prepared } from './merge.js';
-export { readMarks as messageMarks } from '../store/read-versions.js';
-export type { ReadMarks as MessageMarks, ReadScope as MessageScope } from '../store/read-versions.js';
 export type { FnameProofs } from './account-checks.js';
 export type { EnsVerifier } from './ens.js';
 export type { StoreLimits } from './limits.js';

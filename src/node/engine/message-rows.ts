@@ -93,31 +93,48 @@ export function toIncoming(spec: StoreSpec, received: ReceivedMessage): Incoming
   };
 }
 
-/** The stored bytes (the message without `data`) of each message read, for `encodedMessage`. */
-const storedBytes = new WeakMap<Message, Uint8Array>();
-
-/** A stored message with `data` decoded from its `dataBytes`, as reads and events return it. */
+/** A stored message with `data` decoded from its `dataBytes`: the message as reads' callers use it. */
 export function decodeStored(encoded: Uint8Array): Message {
   const message = Message.decode(encoded);
   if (message.dataBytes === undefined || message.dataBytes.length === 0) return message;
-  const read = { ...message, data: MessageData.decode(message.dataBytes) };
-  storedBytes.set(read, encoded);
-  return read;
+  return { ...message, data: MessageData.decode(message.dataBytes) };
 }
 
+/** Message.data: field 1, length-delimited. */
+const DATA_TAG = 10;
+/** Message.data_bytes: field 7, length-delimited. */
+const DATA_BYTES_TAG = 58;
+
 /**
- * A message's wire bytes. For one read from the store: `data` (field 1) as the very bytes it was decoded
- * from, then the stored fields, as ts-proto orders them; nothing is re-encoded, and a client decodes
- * `data` to exactly what the signature covers. Any other message is encoded.
+ * A message's wire bytes, made of its stored bytes alone: `data` (field 1) as the very bytes its
+ * signature covers, then the stored fields, as ts-proto orders them. Nothing is decoded or re-encoded, so
+ * a client decodes `data` to exactly what was signed, unknown fields included.
  */
-export function encodedMessage(message: Message): Uint8Array {
-  const stored = storedBytes.get(message);
-  if (stored === undefined || message.dataBytes === undefined) return Message.encode(message).finish();
-  const data = _m0.Writer.create().uint32(10).bytes(message.dataBytes).finish();
+export function encodedMessage(stored: Uint8Array): Uint8Array {
+  const dataBytes = dataBytesOf(stored);
+  if (dataBytes === undefined) return stored;
+  const data = _m0.Writer.create().uint32(DATA_TAG).bytes(dataBytes).finish();
   const bytes = new Uint8Array(data.length + stored.length);
   bytes.set(data);
   bytes.set(stored, data.length);
   return bytes;
+}
+
+/** The `dataBytes` of stored bytes (the last, as the decoder reads them), or undefined when none. */
+function dataBytesOf(stored: Uint8Array): Uint8Array | undefined {
+  let dataBytes: Uint8Array | undefined;
+  const reader = _m0.Reader.create(stored);
+  while (reader.pos < reader.len) {
+    const tag = reader.uint32();
+    if (tag === DATA_BYTES_TAG) {
+      const length = reader.uint32();
+      dataBytes = stored.subarray(reader.pos, reader.pos + length);
+      reader.skip(length);
+    } else {
+      reader.skipType(tag & 7);
+    }
+  }
+  return dataBytes === undefined || dataBytes.length === 0 ? undefined : dataBytes;
 }
 
 export function rowMessage(row: Pick<StoredRow, 'encoded'>): Message {

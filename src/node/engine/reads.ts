@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { MessageType } from '../../protocol/gen/message.js';
-import type { CastId, Message, ReactionType, UserDataType } from '../../protocol/gen/message.js';
+import type { CastId, ReactionType, UserDataType } from '../../protocol/gen/message.js';
 import { StoreType } from '../../protocol/gen/request_response.js';
 import type { StorageLimit } from '../../protocol/gen/request_response.js';
 import type { Clock } from '../../shared/clock.js';
@@ -16,7 +16,7 @@ import type { NodeTables } from '../store/schema.js';
 import { utf8 } from './conflict-key.js';
 import { countsByStore, oldestStored } from './limits.js';
 import type { StoreLimits } from './limits.js';
-import { decodeStored } from './message-rows.js';
+import type { ReadScope } from '../store/read-versions.js';
 import {
   STORES,
   castKey,
@@ -38,9 +38,22 @@ import { storageBalance } from './storage-balance.js';
 import type { StorageBalance } from './storage-balance.js';
 import { makeTsHash, tsHashHash, tsHashTimestamp } from './ts-hash.js';
 
+/**
+ * A message as the store holds it and every read answers it: its bytes without `data`, whose signed bytes
+ * are its `dataBytes` (message-rows.ts). Decoded where a caller needs its fields (`decodeStored`), sent
+ * as they are (`encodedMessage`): no copy of a decoded message stands in for them.
+ */
+export type StoredMessage = Uint8Array;
+
 /** Pages of messages are keyed by ts_hash: `after` is the ts_hash of the previous page's last message. */
 export type MessagePageRequest = PageRequest<Uint8Array>;
-export type MessagePage = Page<Message, Uint8Array>;
+export type MessagePage = Page<StoredMessage, Uint8Array>;
+
+/** A read with its arguments given: the scope of what it shows, known before it runs, and the run. */
+export interface ReadCall<R> {
+  readonly scope: ReadScope;
+  run(): Promise<R>;
+}
 
 /** Inclusive bounds on `MessageData.timestamp` (Farcaster seconds, uint32); an absent bound is open. */
 export interface TimestampBounds {
@@ -89,10 +102,9 @@ function selectMessages(db: Kysely<NodeTables>) {
 type MessagesQuery = ReturnType<typeof selectMessages>;
 
 /**
- * Every read below is a statement compiled once (reusable-query.ts) and re-run with the request's values:
- * in a server, building and compiling it anew cost 10-45 µs a read (docs/performance.md). A query's clauses
- * may depend only on its shape (which filters a request gives, the page's direction and start), never on
- * the values.
+ * Every read below is a statement compiled once (reusable-query.ts) and re-run with the request's values,
+ * so no read builds or compiles SQL. A query's clauses may depend only on its shape (which filters a
+ * request gives, the page's direction and start), never on the values.
  */
 
 const messageAtKey = reusableQuery(
@@ -124,7 +136,7 @@ function shapeKey(shape: Shape): string {
   return key;
 }
 
-/** A paged read's shape: its filter's, and its page's (two objects: merging them cost ~4 µs a read). */
+/** A paged read's shape: its filter's, and its page's, as two objects, so no read merges them. */
 type PagedShape<S extends Shape> = { filter: S; page: PageShape };
 
 /**
@@ -151,16 +163,15 @@ function pagedMessages<S extends Shape, Args extends unknown[]>(
       return packedRows(db, page.as('page'), reverse);
     },
   );
-  return async <Item>(
+  return async (
     db: Kysely<NodeTables>,
-    item: (encoded: Uint8Array) => Item,
     page: MessagePageRequest,
     shape: S,
     ...args: Args
-  ): Promise<Page<Item, Uint8Array>> => {
+  ): Promise<MessagePage> => {
     const limit = checkLimit(page.limit);
     const rows = await run({ filter: shape, page: pageShapeOf(page) }, db, page.after, limit + 1, ...args);
-    return pageOf(unpackedRows(rows), limit, item);
+    return pageOf(unpackedRows(rows), limit);
   };
 }
 
@@ -259,26 +270,20 @@ const mentionsOfFid = reusableQueryByShape(
 
 /**
  * The page of `limit` messages in `rows`, read with one more to tell whether a next page exists. Its
- * position is the last message's ts_hash, read from that message's bytes (stored-ts-hash.ts): handing the
- * column to JS with every row would cost a blob (~1 µs) per row.
+ * position is the last message's ts_hash, read from that message's bytes (stored-ts-hash.ts), so the rows
+ * carry no column but the bytes.
  */
-function pageOf<Item>(
-  rows: Uint8Array[],
-  limit: number,
-  item: (encoded: Uint8Array) => Item,
-): Page<Item, Uint8Array> {
-  return toPage(rows, limit, item, storedTsHash);
+function pageOf(rows: StoredMessage[], limit: number): MessagePage {
+  return toPage(rows, limit, (row) => row, storedTsHash);
 }
 
-/** The message reads both transports serve, over the messages the engine stored. Misses are `undefined`. */
+/**
+ * The message reads both transports serve, over the messages the engine stored, each message as its
+ * stored bytes. Misses are `undefined`.
+ */
 export function createMessageReads(db: Kysely<NodeTables>, clock: Clock, limits: StoreLimits) {
   return {
-    ...readsOf(db, decodeStored),
-    /**
-     * The same reads answering each message's stored bytes (the message without `data`) undecoded, for a
-     * transport that keeps what it renders of them (the HTTP API).
-     */
-    stored: readsOf(db, (encoded: Uint8Array) => encoded),
+    ...messageReads(db),
 
     /**
      * Per store: its limit for the fid's net units, how much is used, and the oldest message. The lends'
@@ -305,10 +310,56 @@ export function createMessageReads(db: Kysely<NodeTables>, clock: Clock, limits:
 
 export type MessageReads = ReturnType<typeof createMessageReads>;
 
-/** The message reads, each message answered as `item` makes it of the row read. */
-function readsOf<Item>(db: Kysely<NodeTables>, item: (encoded: Uint8Array) => Item) {
-  type ItemPage = Page<Item, Uint8Array>;
-  const first = ([row]: { encoded: Uint8Array }[]) => (row === undefined ? undefined : item(row.encoded));
+/** The message reads, by name: every read of the engine but its storage usage. */
+export type MessageReadName = Exclude<keyof MessageReads, 'storageUsage'>;
+
+type ReadArgs<K extends MessageReadName> = Parameters<MessageReads[K]>;
+type ReadResult<K extends MessageReadName> = Awaited<ReturnType<MessageReads[K]>>;
+
+/**
+ * The reads that show one fid's messages, each with that fid, named from the read's arguments. Every other
+ * read may show any fid's messages (the default): its kept answers, on either transport, hang on every
+ * fid's writes, and gRPC pages it as HTTP does (grpc/paging.ts). Declared by name, so a read wrapped or
+ * replaced (a spy, a test's failing read) keeps its scope.
+ */
+const ONE_FID_READS: { [K in MessageReadName]?: (...args: ReadArgs<K>) => number } = {
+  castById: (castId) => castId.fid,
+  reactionById: (fid) => fid,
+  linkById: (fid) => fid,
+  userData: (fid) => fid,
+  verification: (fid) => fid,
+  allMessagesByFid: (fid) => fid,
+  castsByFid: (fid) => fid,
+  castAddsByFid: (fid) => fid,
+  reactionsByFid: (fid) => fid,
+  linksByFid: (fid) => fid,
+  userDataByFid: (fid) => fid,
+  verificationsByFid: (fid) => fid,
+  usernameProofsByFid: (fid) => fid,
+  linkCompactStateByFid: (fid) => fid,
+  linkCompactState: (fid) => fid,
+};
+
+/** Whether the read `name` may show any fid's messages: it is not declared of one fid. */
+export const spansFids = (name: MessageReadName): boolean => ONE_FID_READS[name] === undefined;
+
+/** The read `name` of `reads` with `args`, scoped as it is declared (ONE_FID_READS). */
+export function readCall<K extends MessageReadName>(
+  reads: Pick<MessageReads, K>,
+  name: K,
+  ...args: ReadArgs<K>
+): ReadCall<ReadResult<K>> {
+  const fidOf = ONE_FID_READS[name] as ((...args: ReadArgs<K>) => number) | undefined;
+  const read = reads[name] as (...args: ReadArgs<K>) => Promise<ReadResult<K>>;
+  return { scope: fidOf?.(...args) ?? 'all', run: () => read(...args) };
+}
+
+/**
+ * The message reads, each answering stored bytes. A filter is a read's argument, given to the query that
+ * applies it, here and nowhere else.
+ */
+function messageReads(db: Kysely<NodeTables>) {
+  const first = ([row]: { encoded: StoredMessage }[]) => row?.encoded;
   const byKey = async (fid: number, store: number, key: Uint8Array, type: MessageType) =>
     first(await messageAtKey(db, fid, store, key, type));
   const allMessagesByFid = (
@@ -319,17 +370,17 @@ function readsOf<Item>(db: Kysely<NodeTables>, item: (encoded: Uint8Array) => It
   ) => {
     const { from, until } = tsHashRange(bounds);
     const shape = { from: from !== undefined, until: until !== undefined };
-    return storeOfFid(db, item, page, shape, fid, store, from, until);
+    return storeOfFid(db, page, shape, fid, store, from, until);
   };
   const addsByFid = (fid: number, store: number, page: MessagePageRequest, type?: ReactionType) => {
     const reactionType = typeFilter(type);
-    return addsOfFid(db, item, page, { reactionType: reactionType !== undefined }, fid, store, reactionType);
+    return addsOfFid(db, page, { reactionType: reactionType !== undefined }, fid, store, reactionType);
   };
   const linksByFid = (fid: number, type: MessageType, page: MessagePageRequest, linkType?: string) =>
-    linksOfFid(db, item, page, { linkType: linkType !== undefined }, fid, type, utf8OrUndefined(linkType));
+    linksOfFid(db, page, { linkType: linkType !== undefined }, fid, type, utf8OrUndefined(linkType));
 
   return {
-    messageByHash: async (hash: Uint8Array): Promise<Item | undefined> =>
+    messageByHash: async (hash: Uint8Array): Promise<StoredMessage | undefined> =>
       first(await messageOfHash(db, hash)),
     castById: (castId: CastId) =>
       byKey(castId.fid, castStore.store, castKey(castId.hash), MessageType.CAST_ADD),
@@ -342,7 +393,7 @@ function readsOf<Item>(db: Kysely<NodeTables>, item: (encoded: Uint8Array) => It
     verification: (fid: number, address: Uint8Array) =>
       byKey(fid, verificationStore.store, verificationKey(address), MessageType.VERIFICATION_ADD_ETH_ADDRESS),
     /** The UsernameProof message holding an ENS name, whichever fid holds it. */
-    usernameProofByName: async (name: string): Promise<Item | undefined> =>
+    usernameProofByName: async (name: string): Promise<StoredMessage | undefined> =>
       first(await usernameProofAtKey(db, usernameProofKey(name))),
 
     /**
@@ -371,32 +422,23 @@ function readsOf<Item>(db: Kysely<NodeTables>, item: (encoded: Uint8Array) => It
     linkCompactState: (fid: number, type: string) =>
       byKey(fid, linkStore.store, compactStateKey(type), MessageType.LINK_COMPACT_STATE),
 
-    castsByParent: (parent: Target, page: MessagePageRequest): Promise<ItemPage> =>
+    castsByParent: (parent: Target, page: MessagePageRequest): Promise<MessagePage> =>
       'castId' in parent
-        ? castsOfParent(db, item, page, { castId: true }, parent.castId.fid, parent.castId.hash, undefined)
-        : castsOfParent(db, item, page, { castId: false }, undefined, undefined, utf8(parent.url)),
-    reactionsByTarget(target: Target, page: MessagePageRequest, type?: ReactionType): Promise<ItemPage> {
+        ? castsOfParent(db, page, { castId: true }, parent.castId.fid, parent.castId.hash, undefined)
+        : castsOfParent(db, page, { castId: false }, undefined, undefined, utf8(parent.url)),
+    reactionsByTarget(target: Target, page: MessagePageRequest, type?: ReactionType): Promise<MessagePage> {
       const reactionType = typeFilter(type);
       const shape = { castId: 'castId' in target, reactionType: reactionType !== undefined };
       return 'castId' in target
-        ? reactionsToTarget(
-            db,
-            item,
-            page,
-            shape,
-            target.castId.fid,
-            target.castId.hash,
-            undefined,
-            reactionType,
-          )
-        : reactionsToTarget(db, item, page, shape, undefined, undefined, utf8(target.url), reactionType);
+        ? reactionsToTarget(db, page, shape, target.castId.fid, target.castId.hash, undefined, reactionType)
+        : reactionsToTarget(db, page, shape, undefined, undefined, utf8(target.url), reactionType);
     },
     linksByTargetFid: (targetFid: number, page: MessagePageRequest, type?: string) =>
-      linksToFid(db, item, page, { linkType: type !== undefined }, targetFid, utf8OrUndefined(type)),
-    async castsByMention(fid: number, page: MessagePageRequest): Promise<ItemPage> {
+      linksToFid(db, page, { linkType: type !== undefined }, targetFid, utf8OrUndefined(type)),
+    async castsByMention(fid: number, page: MessagePageRequest): Promise<MessagePage> {
       const limit = checkLimit(page.limit);
       const rows = await mentionsOfFid(pageShapeOf(page), db, fid, page.after, limit + 1);
-      return pageOf(unpackedRows(rows), limit, item);
+      return pageOf(unpackedRows(rows), limit);
     },
   };
 }

@@ -35,6 +35,8 @@ import { address, fixedClock, registerEvent, rentEvent, signerEvent } from '../o
 import type { NodeTables } from '../store/schema.js';
 import { createEngine } from './engine.js';
 import type { Engine, EngineOptions } from './engine.js';
+import { decodeStored } from './message-rows.js';
+import type { StoredMessage } from './reads.js';
 import type { MergeOutcome } from './merge.js';
 import type { Target } from './stores/index.js';
 
@@ -313,16 +315,21 @@ export function byHash(a: ReceivedMessage, b: ReceivedMessage): [ReceivedMessage
   return Buffer.compare(a.message.hash, b.message.hash) < 0 ? [a, b] : [b, a];
 }
 
+/** A message as sent, or as a read answers it (its stored bytes, decoded here). */
+type Shown = Message | StoredMessage;
+const shown = (message: Shown): Message => (message instanceof Uint8Array ? decodeStored(message) : message);
+
 /** A message in a form deepEqual compares by content (Buffer vs Uint8Array and unset keys aside). */
-export function json(message: Message | undefined): unknown {
-  return message === undefined ? undefined : Message.toJSON(message);
+export function json(message: Shown | undefined): unknown {
+  return message === undefined ? undefined : Message.toJSON(shown(message));
 }
 
-export function hex(message: { hash: Uint8Array } | undefined): string {
-  return message === undefined ? 'none' : bytesToHex(message.hash);
+export function hex(message: { hash: Uint8Array } | StoredMessage | undefined): string {
+  if (message === undefined) return 'none';
+  return bytesToHex(message instanceof Uint8Array ? decodeStored(message).hash : message.hash);
 }
 
-export function hexes(messages: readonly { hash: Uint8Array }[]): string[] {
+export function hexes(messages: readonly ({ hash: Uint8Array } | StoredMessage)[]): string[] {
   return messages.map(hex);
 }
 

@@ -100,22 +100,37 @@ export async function eventById(db: Kysely<NodeTables>, id: number): Promise<Hub
   return row === undefined ? undefined : HubEvent.decode(row.encoded);
 }
 
-export interface EventsPage {
-  events: HubEvent[];
+/**
+ * An event read from the log with the bytes it is stored as (appendEvents stored HubEvent.encode's), which
+ * are its wire bytes: a stream serving one event to many subscribers sends them, encoding nothing. The
+ * log's events never change, so a copy of one (a spread keeps `bytes`) is the same event.
+ */
+export type LoggedEvent = HubEvent & { readonly bytes: Uint8Array };
+
+/** The event stored as `encoded`, with those bytes. */
+export function loggedEvent(encoded: Uint8Array): LoggedEvent {
+  return Object.assign(HubEvent.decode(encoded), { bytes: encoded });
+}
+
+/** The wire bytes of an event read from the log: the very bytes it is stored as. */
+export const encodedEvent = (event: LoggedEvent): Uint8Array => event.bytes;
+
+export interface EventsPage<E extends HubEvent = HubEvent> {
+  events: E[];
   /** Where the next call continues: the last returned id + 1, or `fromId` when nothing was returned. */
   nextPageEventId: number;
 }
 
 /**
- * Events with id >= `fromId`, oldest first. An empty page keeps `fromId` (the reference hub answers
- * `fromId + 1`): ids are handed out without gaps once the clock stops moving them forward, so the next
- * event may well get exactly `fromId`, and a poller must not step over it.
+ * Events with id >= `fromId`, oldest first, each with its stored bytes. An empty page keeps `fromId` (the
+ * reference hub answers `fromId + 1`): ids are handed out without gaps once the clock stops moving them
+ * forward, so the next event may well get exactly `fromId`, and a poller must not step over it.
  */
-export async function eventsPage(
+export async function loggedEvents(
   db: Kysely<NodeTables>,
   fromId: number,
   limit: number = EVENTS_PAGE_SIZE,
-): Promise<EventsPage> {
+): Promise<EventsPage<LoggedEvent>> {
   const rows = await db
     .selectFrom('hub_events')
     .select('encoded')
@@ -123,27 +138,19 @@ export async function eventsPage(
     .orderBy('id')
     .limit(checkLimit(limit))
     .execute();
-  const events = rows.map((row) => decodeStored(row.encoded));
+  const events = rows.map((row) => loggedEvent(row.encoded));
   const last = events.at(-1);
   return { events, nextPageEventId: last === undefined ? fromId : last.id + 1 };
 }
 
-/** The bytes each event read from the log was decoded from (appendEvents stored HubEvent.encode's). */
-const storedBytes = new WeakMap<HubEvent, Uint8Array>();
-
-/** An event read from the log, its stored bytes kept for `encodedEvent`: every log read decodes with it. */
-export function decodeStored(encoded: Uint8Array): HubEvent {
-  const event = HubEvent.decode(encoded);
-  storedBytes.set(event, encoded);
-  return event;
-}
-
-/**
- * The event's wire bytes: those it was read from when it came from the log, so a stream serving one event
- * to many subscribers encodes it not once per subscriber but never.
- */
-export function encodedEvent(event: HubEvent): Uint8Array {
-  return storedBytes.get(event) ?? HubEvent.encode(event).finish();
+/** {@link loggedEvents} as `/v1/events` renders them: the events alone. */
+export async function eventsPage(
+  db: Kysely<NodeTables>,
+  fromId: number,
+  limit: number = EVENTS_PAGE_SIZE,
+): Promise<EventsPage> {
+  const { events, nextPageEventId } = await loggedEvents(db, fromId, limit);
+  return { events: events.map(({ bytes: _bytes, ...event }) => event), nextPageEventId };
 }
 
 /** The newest event's id, or undefined when the log is empty. */
@@ -194,7 +201,7 @@ export async function eventsBetween(
   return toPage(
     await query.execute(),
     limit,
-    (row) => decodeStored(row.encoded),
+    (row) => HubEvent.decode(row.encoded),
     (row) => row.id,
   );
 }

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { waitFor } from '../../../test/support/wait.js';
 import { HubEvent } from '../../protocol/gen/hub_event.js';
+import { loggedEvent } from './event-log.js';
 import { createEventStreams } from './event-stream.js';
 import type { EventSink, EventStreamsOptions } from './event-stream.js';
 import type { EventFeed, FollowOptions } from './feed.js';
@@ -14,7 +16,7 @@ function fakeFeed(available: number, failAt?: number): EventFeed & { pulled: num
       for (let id = 1; id <= available && !signal.aborted; id += 1) {
         if (id === failAt) throw new Error('the log is gone');
         feed.pulled += 1;
-        yield HubEvent.fromPartial({ id });
+        yield loggedEvent(HubEvent.encode(HubEvent.fromPartial({ id })).finish());
       }
       if (!signal.aborted) await new Promise((resolve) => signal.addEventListener('abort', resolve));
     },
@@ -24,15 +26,23 @@ function fakeFeed(available: number, failAt?: number): EventFeed & { pulled: num
   return feed;
 }
 
-/** A transport whose buffer holds `capacity` events until `drain()` empties it. */
-function fakeSink(capacity: number): EventSink & { drain(): void; wasOpened(): boolean } {
+/**
+ * A transport whose buffer holds `capacity` events until `drain()` empties it; `waits` counts the times a
+ * writer began waiting for a drain.
+ */
+function fakeSink(capacity: number): EventSink & { drain(): void; wasOpened(): boolean; waits: number } {
   let buffered = 0;
   let opened = false;
+  let waits = 0;
   const listeners = new Set<() => void>();
   return {
+    get waits() {
+      return waits;
+    },
     opened: () => void (opened = true),
     write: () => (buffered += 1) < capacity,
     onDrain(listener) {
+      waits += 1;
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
@@ -43,8 +53,6 @@ function fakeSink(capacity: number): EventSink & { drain(): void; wasOpened(): b
     wasOpened: () => opened,
   };
 }
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
 
 function streams(feed: EventFeed, options: Partial<EventStreamsOptions> = {}) {
   return createEventStreams({ feed, perIpLimit: 2, authenticated: (value) => value === 'ok', ...options });
@@ -57,11 +65,11 @@ describe('event streams', () => {
     assert.ok(opened.ok);
     const sink = fakeSink(10);
     const running = opened.value.run(sink);
-    await settle();
+    await waitFor('the stream to wait for a drain', () => sink.waits === 1);
     assert.ok(sink.wasOpened());
     assert.equal(feed.pulled, 10);
     sink.drain();
-    await settle();
+    await waitFor('the stream to wait for the next drain', () => sink.waits === 2);
     assert.equal(feed.pulled, 20);
     opened.value.stop('cancelled');
     assert.deepEqual(await running, { reason: 'cancelled' });
@@ -76,10 +84,11 @@ describe('event streams', () => {
   });
 
   it('ends with the first reason given: shutdown, or the feed failure', async () => {
-    const opened = streams(fakeFeed(3)).open({ ip: '203.0.113.1', authorization: undefined });
+    const feed = fakeFeed(3);
+    const opened = streams(feed).open({ ip: '203.0.113.1', authorization: undefined });
     assert.ok(opened.ok);
     const running = opened.value.run(fakeSink(100));
-    await settle();
+    await waitFor('the stream to take the three events', () => feed.pulled === 3);
     opened.value.stop('shutdown');
     opened.value.stop('cancelled');
     assert.deepEqual(await running, { reason: 'shutdown' });

@@ -1,7 +1,8 @@
 import { hubError } from '../../protocol/errors.js';
 import type { HubError, HubResult } from '../../protocol/errors.js';
-import type { HubEvent, HubEventType } from '../../protocol/gen/hub_event.js';
+import type { HubEventType } from '../../protocol/gen/hub_event.js';
 import { DEFAULT_CLIENT_ADDRESSES, type ClientAddresses } from '../../shared/client-address.js';
+import type { LoggedEvent } from './event-log.js';
 import type { EventFeed } from './feed.js';
 
 /**
@@ -14,8 +15,11 @@ const DEFAULT_STALL_TIMEOUT_MS = 30_000;
 export interface EventSink {
   /** The start is fixed: every event merged from now on will be sent (a transport answers its headers). */
   opened(): void;
-  /** Sends one event; false when the transport's buffer is full (wait for `onDrain`). */
-  write(event: HubEvent): boolean;
+  /**
+   * Sends one event (its stored bytes, or what is rendered of them); false when the transport's buffer is
+   * full (wait for `onDrain`).
+   */
+  write(event: LoggedEvent): boolean;
   /** Calls `listener` once when the buffer has room again; returns a function that removes it. */
   onDrain(listener: () => void): () => void;
 }

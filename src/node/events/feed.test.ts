@@ -5,6 +5,7 @@ import type { HubFailure } from '../failure.js';
 import { forEachDialect, openTestDatabase } from '../../storage/testing.js';
 import type { TestDatabase } from '../../storage/testing.js';
 import { systemClock } from '../../shared/clock.js';
+import { waitFor } from '../../../test/support/wait.js';
 import type { NodeTables } from '../store/schema.js';
 import { appendEvents, eventsPage } from './event-log.js';
 import type { NewHubEvent } from './event-log.js';
@@ -66,6 +67,12 @@ forEachDialect('event feed', (dialect) => {
     const abort = new AbortController();
     aborts.push(abort);
     return { abort, iterator: feed.follow({ ...options, signal: abort.signal })[Symbol.asyncIterator]() };
+  };
+  /** A follow from the log's end; `started` resolves once that end is fixed. */
+  const startedFollow = (feed: EventFeed) => {
+    let onStart!: () => void;
+    const started = new Promise<void>((resolve) => (onStart = resolve));
+    return { ...follow(feed, { onStart }), started };
   };
   const logIds = async () => {
     const all: number[] = [];
@@ -171,22 +178,33 @@ forEachDialect('event feed', (dialect) => {
     await take(iterator, (taken) => taken.length === 1);
     // While this consumer waits, the tail moves the window well past it.
     for (let i = 1; i <= 40; i += 1) await append(event(i));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const rest = await take(iterator, (taken) => taken.length === 40);
+    // A follower from the log's end reads only the window: once it has the next event, the tail has read
+    // all 40 before it, and the window (4) has left the slow consumer behind.
+    const fromEnd = startedFollow(feed);
+    const next = fromEnd.iterator.next();
+    await fromEnd.started;
+    await append(event(LAST));
+    assert.equal((await next).value?.mergeUsernameProofBody?.usernameProof?.fid, LAST);
+    const rest = await take(iterator, (taken) => taken.length === 41);
     assert.deepEqual(ids(rest), (await logIds()).slice(1));
   });
 
   it('ends at once on abort, and the tail stops when nobody follows', async () => {
     const feed = feedOf();
-    const { abort, iterator } = follow(feed);
-    const pending = iterator.next();
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    const { abort, iterator, started } = startedFollow(feed);
+    const first = iterator.next();
+    await started;
     assert.equal(feed.stats().followers, 1);
+    await append(event(1));
+    await first;
+    await waitFor('the tail to read the event', () => feed.stats().window === 1);
+    const pending = iterator.next();
     abort.abort();
     assert.deepEqual(await pending, { done: true, value: undefined });
     assert.equal(feed.stats().followers, 0);
-    await append(event(1));
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    // The window is emptied only as the tail ends.
+    await waitFor('the tail to end', () => feed.stats().window === 0);
+    await append(event(2));
     assert.equal(feed.stats().window, 0, 'no tail reads while nobody follows');
   });
 

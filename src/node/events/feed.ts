@@ -2,10 +2,10 @@ import { setImmediate } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import { hubError } from '../../protocol/errors.js';
 import { HubEventType } from '../../protocol/gen/hub_event.js';
-import type { HubEvent } from '../../protocol/gen/hub_event.js';
 import { HubFailure } from '../failure.js';
 import type { NodeTables } from '../store/schema.js';
-import { EVENTS_PAGE_SIZE, eventsPage, lastEventId } from './event-log.js';
+import { EVENTS_PAGE_SIZE, lastEventId, loggedEvents } from './event-log.js';
+import type { LoggedEvent } from './event-log.js';
 import { scanEvents } from './log-scan.js';
 
 /** The types a stream carries, as the reference hub streams them live; MERGE_FAILURE never is. */
@@ -61,21 +61,22 @@ export interface EventFeed {
   /**
    * The log's events from `fromId` on, ids strictly increasing, with no gap or repeat where the backfill
    * meets the live tail. Reads ahead only when asked for the next event, so a stalled consumer holds at
-   * most one page. Throws `SHUTTING_DOWN` when the feed closes under it.
+   * most one page. Each event comes with its stored bytes, which streams send as they are. Throws
+   * `SHUTTING_DOWN` when the feed closes under it.
    */
-  follow(options: FollowOptions): AsyncIterable<HubEvent>;
+  follow(options: FollowOptions): AsyncIterable<LoggedEvent>;
   stats(): FeedStats;
   /** Stops the tail and ends every follower; safe to call more than once. */
   close(): Promise<void>;
 }
 
 /** Index of the first event with id >= `id` in `events` (sorted by id). */
-function firstAtOrAfter(events: readonly HubEvent[], id: number): number {
+function firstAtOrAfter(events: readonly LoggedEvent[], id: number): number {
   let low = 0;
   let high = events.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if ((events[middle] as HubEvent).id < id) low = middle + 1;
+    if ((events[middle] as LoggedEvent).id < id) low = middle + 1;
     else high = middle;
   }
   return low;
@@ -115,7 +116,7 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
   const stopTail = new AbortController();
 
   // The window holds every log event with coveredFrom <= id < tailNext, once the tail is ready.
-  let window: HubEvent[] = [];
+  let window: LoggedEvent[] = [];
   let coveredFrom = 0;
   let tailNext = 0;
   let ready = false;
@@ -145,11 +146,11 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
       signal.addEventListener('abort', wake, { once: true });
     });
 
-  const append = (events: HubEvent[]) => {
+  const append = (events: LoggedEvent[]) => {
     window.push(...events);
     const excess = window.length - windowSize;
     if (excess > 0) {
-      coveredFrom = (window[excess - 1] as HubEvent).id + 1;
+      coveredFrom = (window[excess - 1] as LoggedEvent).id + 1;
       window.splice(0, excess);
     }
   };
@@ -167,7 +168,7 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
             ready = true;
             announce();
           }
-          const page = await eventsPage(db, tailNext, TAIL_PAGE_SIZE);
+          const page = await loggedEvents(db, tailNext, TAIL_PAGE_SIZE);
           failing = false;
           if (page.events.length > 0) {
             append(page.events);
@@ -189,7 +190,7 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
     }
   };
 
-  async function* follow({ fromId, types, signal, onStart }: FollowOptions): AsyncGenerator<HubEvent> {
+  async function* follow({ fromId, types, signal, onStart }: FollowOptions): AsyncGenerator<LoggedEvent> {
     const wanted =
       types === undefined || types.size === 0
         ? STREAMED_EVENT_TYPES

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import type { HubEvent, HubEventType } from '../../protocol/gen/hub_event.js';
+import type { HubEventType } from '../../protocol/gen/hub_event.js';
 import type { NodeTables } from '../store/schema.js';
-import { decodeStored } from './event-log.js';
+import { loggedEvent } from './event-log.js';
+import type { LoggedEvent } from './event-log.js';
 
 /**
  * Rows of the log one scan page looks at, whatever their type. Bounds a page's work however sparse the
@@ -12,8 +13,8 @@ import { decodeStored } from './event-log.js';
 export const SCAN_ROWS = 1000;
 
 export interface ScanPage {
-  /** The events of the wanted types, oldest first. */
-  events: HubEvent[];
+  /** The events of the wanted types, oldest first, each with its stored bytes. */
+  events: LoggedEvent[];
   /** Where the next page starts: every event from `fromId` up to it (exclusive) has been looked at. */
   nextId: number;
   /** Whether the page looked at the log to its end, as the log stood when the page was read. */
@@ -46,8 +47,8 @@ export async function scanEvents(
     .orderBy('id')
     .limit(SCAN_ROWS)
     .execute();
-  const events: HubEvent[] = [];
-  for (const { encoded } of rows) if (encoded !== null) events.push(decodeStored(encoded));
+  const events: LoggedEvent[] = [];
+  for (const { encoded } of rows) if (encoded !== null) events.push(loggedEvent(encoded));
   const last = rows.at(-1);
   return {
     events,

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { setTimeout as timer } from 'node:timers/promises';
 import { describe, it } from 'node:test';
+import { waitFor } from '../../../test/support/wait.js';
 import { startJob } from './periodic-job.js';
 import type { JobLogger } from './periodic-job.js';
 
@@ -9,26 +10,39 @@ function recordingLogger(): JobLogger & { errors: unknown[] } {
   return { errors, error: (details) => void errors.push((details as { err: unknown }).err) };
 }
 
+/** A run that counts its starts and ends, and holds each until the test finishes it. */
+function heldRuns() {
+  const held: (() => void)[] = [];
+  const counts = { started: 0, finished: 0 };
+  return {
+    counts,
+    run: async () => {
+      counts.started += 1;
+      await new Promise<void>((resolve) => held.push(resolve));
+      counts.finished += 1;
+    },
+    finish: () => held.shift()?.(),
+  };
+}
+
+/**
+ * Resolves once a timer of `intervalMs` set now fires: Node fires timers of one duration in the order
+ * they were set, so any the job had set by now for its next run has fired first.
+ */
+const oneInterval = (intervalMs: number) => timer(intervalMs);
+
 describe('startJob', () => {
   it('runs repeatedly and never overlaps a slow run', async () => {
-    let running = 0;
-    let overlapped = false;
-    let runs = 0;
-    const job = startJob(
-      2,
-      async () => {
-        running += 1;
-        overlapped ||= running > 1;
-        await sleep(10);
-        runs += 1;
-        running -= 1;
-      },
-      recordingLogger(),
-    );
-    await sleep(60);
+    const runs = heldRuns();
+    const job = startJob(2, runs.run, recordingLogger());
+    await waitFor('the first run', () => runs.counts.started === 1);
+    await oneInterval(2);
+    assert.equal(runs.counts.started, 1, 'no run starts while one is running');
+    runs.finish();
+    await waitFor('the second run', () => runs.counts.started === 2);
+    assert.equal(runs.counts.finished, 1);
+    runs.finish();
     await job.stop();
-    assert.ok(runs >= 2, `ran ${runs} times`);
-    assert.equal(overlapped, false);
   });
 
   it('logs a failing run and keeps the schedule', async () => {
@@ -42,32 +56,23 @@ describe('startJob', () => {
       },
       logger,
     );
-    await sleep(40);
+    await waitFor('a run after the failed one', () => calls >= 2);
     await job.stop();
-    assert.ok(calls >= 2, `called ${calls} times`);
     assert.equal(logger.errors.length, 1);
     assert.match(String(logger.errors[0]), /first run fails/);
   });
 
   it('stops after the run in progress and schedules no more', async () => {
-    let started = 0;
-    let finished = 0;
-    const job = startJob(
-      1,
-      async () => {
-        started += 1;
-        await sleep(20);
-        finished += 1;
-      },
-      recordingLogger(),
-    );
-    await sleep(5);
-    assert.equal(started, 1);
+    const runs = heldRuns();
+    const job = startJob(1, runs.run, recordingLogger());
+    await waitFor('the first run', () => runs.counts.started === 1);
+    const stopped = job.stop();
+    runs.finish();
+    await stopped;
+    assert.equal(runs.counts.finished, 1);
     await job.stop();
-    assert.equal(finished, 1);
-    await job.stop();
-    await sleep(20);
-    assert.equal(started, 1);
+    await oneInterval(1);
+    assert.equal(runs.counts.started, 1);
   });
 
   it('refuses an interval that is not a positive integer', () => {

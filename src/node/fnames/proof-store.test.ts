@@ -179,7 +179,9 @@ forEachDialect('fname proof store', (dialect) => {
 
   it('replaces a proof whatever its age, removes one without a new proof, and keeps an identical one', async () => {
     const replace = (name: string, incoming: UserNameProof | undefined) =>
-      writeTransaction(database.db, (trx) => replaceFnameProof(trx, name, incoming, { clock, revokeUsername }));
+      writeTransaction(database.db, (trx) =>
+        replaceFnameProof(trx, name, incoming, { clock, revokeUsername }),
+      );
     await merged(proof('heidi', 20, 9000));
     assert.deepEqual(await replace('heidi', proof('heidi', 20, 9000)), [], 'the same proof: nothing');
 

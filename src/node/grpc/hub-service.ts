@@ -6,9 +6,6 @@ import { CastId, Message } from '../../protocol/gen/message.js';
 import { OnChainEvent } from '../../protocol/gen/onchain_event.js';
 import * as rr from '../../protocol/gen/request_response.js';
 import { UserNameProof } from '../../protocol/gen/username_proof.js';
-import _m0 from 'protobufjs/minimal.js';
-import { encodedMessage } from '../engine/index.js';
-import { encodedEvent } from '../events/index.js';
 
 /** A generated ts-proto codec. */
 interface Codec<T> {
@@ -47,9 +44,16 @@ const MAX_READ_REQUEST_BYTES = 4 * 1024;
 /** What grpc-js takes of one request (`grpc.max_receive_message_length`): the largest method's bound. */
 export const MAX_REQUEST_BYTES = MAX_BULK_REQUEST_BYTES;
 
-/** A response already encoded (a kept answer, grpc/kept-reads.ts): sent as its bytes. */
+/**
+ * A response already encoded: sent as its bytes. Every method may answer with one; the message reads
+ * always do, their responses made of the stored bytes (engine/message-rows.ts `encodedMessage`), as do
+ * kept answers (grpc/kept-reads.ts) and streamed events (their bytes in the log).
+ */
 export class EncodedResponse {
-  constructor(readonly bytes: Buffer) {}
+  readonly bytes: Buffer;
+  constructor(bytes: Uint8Array) {
+    this.bytes = asBuffer(bytes);
+  }
 }
 
 /**
@@ -66,35 +70,12 @@ function asBuffer(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
-/** Events go out as the bytes the log holds (events/event-log.ts): one encoding serves every subscriber. */
-export const eventWire: Codec<HubEvent> = {
-  encode: (event) => ({ finish: () => encodedEvent(event) }),
-  decode: (bytes) => HubEvent.decode(bytes),
-};
-
-/** Messages go out as the bytes the store holds (engine/message-rows.ts), re-encoding nothing. */
-export const messageWire: Codec<Message> = {
-  encode: (message) => ({ finish: () => encodedMessage(message) }),
-  decode: (bytes) => Message.decode(bytes),
-};
-
-/** MessagesResponse as ts-proto writes it (messages, then the token), each message by `messageWire`. */
-const messagesWire: Codec<rr.MessagesResponse> = {
-  encode(response) {
-    const writer = _m0.Writer.create();
-    for (const message of response.messages) writer.uint32(10).bytes(encodedMessage(message));
-    if (response.nextPageToken !== undefined) writer.uint32(18).bytes(response.nextPageToken);
-    return writer;
-  },
-  decode: (bytes) => rr.MessagesResponse.decode(bytes),
-};
-
 function method<Req, Res>(
   name: string,
   request: Codec<Req>,
   response: Codec<Res>,
   { stream = false, maxBytes = MAX_READ_REQUEST_BYTES } = {},
-): MethodDefinition<Request<Req>, Res> {
+): MethodDefinition<Request<Req>, Res | EncodedResponse> {
   return {
     path: `/HubService/${name}`,
     requestStream: false,
@@ -137,27 +118,27 @@ export const HUB_SERVICE = {
   GetFids: method('GetFids', rr.FidsRequest, rr.FidsResponse),
   GetConnectedPeers: method('GetConnectedPeers', rr.GetConnectedPeersRequest, rr.GetConnectedPeersResponse),
 
-  Subscribe: method('Subscribe', rr.SubscribeRequest, eventWire, { stream: true }),
-  GetEvent: method('GetEvent', rr.EventRequest, eventWire),
+  Subscribe: method('Subscribe', rr.SubscribeRequest, HubEvent, { stream: true }),
+  GetEvent: method('GetEvent', rr.EventRequest, HubEvent),
   GetEvents: method('GetEvents', rr.EventsRequest, rr.EventsResponse),
 
-  GetCast: method('GetCast', CastId, messageWire),
-  GetCastsByFid: method('GetCastsByFid', rr.FidRequest, messagesWire),
-  GetCastsByParent: method('GetCastsByParent', rr.CastsByParentRequest, messagesWire),
-  GetCastsByMention: method('GetCastsByMention', rr.FidRequest, messagesWire),
+  GetCast: method('GetCast', CastId, Message),
+  GetCastsByFid: method('GetCastsByFid', rr.FidRequest, rr.MessagesResponse),
+  GetCastsByParent: method('GetCastsByParent', rr.CastsByParentRequest, rr.MessagesResponse),
+  GetCastsByMention: method('GetCastsByMention', rr.FidRequest, rr.MessagesResponse),
 
-  GetReaction: method('GetReaction', rr.ReactionRequest, messageWire),
-  GetReactionsByFid: method('GetReactionsByFid', rr.ReactionsByFidRequest, messagesWire),
-  GetReactionsByCast: method('GetReactionsByCast', rr.ReactionsByTargetRequest, messagesWire),
-  GetReactionsByTarget: method('GetReactionsByTarget', rr.ReactionsByTargetRequest, messagesWire),
+  GetReaction: method('GetReaction', rr.ReactionRequest, Message),
+  GetReactionsByFid: method('GetReactionsByFid', rr.ReactionsByFidRequest, rr.MessagesResponse),
+  GetReactionsByCast: method('GetReactionsByCast', rr.ReactionsByTargetRequest, rr.MessagesResponse),
+  GetReactionsByTarget: method('GetReactionsByTarget', rr.ReactionsByTargetRequest, rr.MessagesResponse),
 
-  GetUserData: method('GetUserData', rr.UserDataRequest, messageWire),
-  GetUserDataByFid: method('GetUserDataByFid', rr.FidRequest, messagesWire),
+  GetUserData: method('GetUserData', rr.UserDataRequest, Message),
+  GetUserDataByFid: method('GetUserDataByFid', rr.FidRequest, rr.MessagesResponse),
   GetUsernameProof: method('GetUsernameProof', rr.UsernameProofRequest, UserNameProof),
   GetUserNameProofsByFid: method('GetUserNameProofsByFid', rr.FidRequest, rr.UsernameProofsResponse),
 
-  GetVerification: method('GetVerification', rr.VerificationRequest, messageWire),
-  GetVerificationsByFid: method('GetVerificationsByFid', rr.FidRequest, messagesWire),
+  GetVerification: method('GetVerification', rr.VerificationRequest, Message),
+  GetVerificationsByFid: method('GetVerificationsByFid', rr.FidRequest, rr.MessagesResponse),
 
   GetOnChainSigner: method('GetOnChainSigner', rr.SignerRequest, OnChainEvent),
   GetOnChainSignersByFid: method('GetOnChainSignersByFid', rr.FidRequest, rr.OnChainEventResponse),
@@ -177,24 +158,36 @@ export const HUB_SERVICE = {
   ),
   GetFidAddressType: method('GetFidAddressType', rr.FidAddressTypeRequest, rr.FidAddressTypeResponse),
 
-  GetLink: method('GetLink', rr.LinkRequest, messageWire),
-  GetLinksByFid: method('GetLinksByFid', rr.LinksByFidRequest, messagesWire),
-  GetLinksByTarget: method('GetLinksByTarget', rr.LinksByTargetRequest, messagesWire),
-  GetLinkCompactStateMessageByFid: method('GetLinkCompactStateMessageByFid', rr.FidRequest, messagesWire),
+  GetLink: method('GetLink', rr.LinkRequest, Message),
+  GetLinksByFid: method('GetLinksByFid', rr.LinksByFidRequest, rr.MessagesResponse),
+  GetLinksByTarget: method('GetLinksByTarget', rr.LinksByTargetRequest, rr.MessagesResponse),
+  GetLinkCompactStateMessageByFid: method(
+    'GetLinkCompactStateMessageByFid',
+    rr.FidRequest,
+    rr.MessagesResponse,
+  ),
 
-  GetAllCastMessagesByFid: method('GetAllCastMessagesByFid', rr.FidTimestampRequest, messagesWire),
-  GetAllReactionMessagesByFid: method('GetAllReactionMessagesByFid', rr.FidTimestampRequest, messagesWire),
+  GetAllCastMessagesByFid: method('GetAllCastMessagesByFid', rr.FidTimestampRequest, rr.MessagesResponse),
+  GetAllReactionMessagesByFid: method(
+    'GetAllReactionMessagesByFid',
+    rr.FidTimestampRequest,
+    rr.MessagesResponse,
+  ),
   GetAllVerificationMessagesByFid: method(
     'GetAllVerificationMessagesByFid',
     rr.FidTimestampRequest,
-    messagesWire,
+    rr.MessagesResponse,
   ),
-  GetAllUserDataMessagesByFid: method('GetAllUserDataMessagesByFid', rr.FidTimestampRequest, messagesWire),
-  GetAllLinkMessagesByFid: method('GetAllLinkMessagesByFid', rr.FidTimestampRequest, messagesWire),
+  GetAllUserDataMessagesByFid: method(
+    'GetAllUserDataMessagesByFid',
+    rr.FidTimestampRequest,
+    rr.MessagesResponse,
+  ),
+  GetAllLinkMessagesByFid: method('GetAllLinkMessagesByFid', rr.FidTimestampRequest, rr.MessagesResponse),
   GetAllLendStorageMessagesByFid: method(
     'GetAllLendStorageMessagesByFid',
     rr.FidTimestampRequest,
-    messagesWire,
+    rr.MessagesResponse,
   ),
 
   GetTrieMetadataByPrefix: method(

@@ -1,22 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Message } from '../../protocol/gen/message.js';
+import { Message, MessageData } from '../../protocol/gen/message.js';
 import { MessagesResponse } from '../../protocol/gen/request_response.js';
 import { makeTsHash } from '../engine/index.js';
-import {
-  acrossFidsPageOf,
-  MAX_RESPONSE_BYTES,
-  messagePageOf,
-  messagesResponse,
-  withinBudget,
-} from './paging.js';
-
-const bytes = (length: number) => ({ encode: () => ({ finish: () => new Uint8Array(length) }) });
+import { storedEncoding } from '../engine/message-rows.js';
+import type { MessagePage, MessageReads, ReadCall } from '../engine/reads.js';
+import { MAX_RESPONSE_BYTES, messagesResponse, pagedRead, withinBudget } from './paging.js';
 
 describe('gRPC pages', () => {
   it('keeps items while their encoded size fits, and continues after the last one kept', () => {
     const page = { items: [10, 20, 30, 40], next: undefined };
-    const sized = { encode: (n: number) => bytes(n).encode() };
+    const sized = (n: number) => n;
     // Each item costs its size plus at most 6 bytes of tag and length.
     assert.deepEqual(
       withinBudget(page, sized, (n) => n, 60),
@@ -34,35 +28,57 @@ describe('gRPC pages', () => {
   });
 
   it('ends a MessagesResponse near 3.5 MiB with the ts_hash of its last message', () => {
-    const messages = Array.from({ length: 40 }, (_, i) =>
-      Message.fromPartial({
-        data: { fid: 1, timestamp: 1000 + i },
-        hash: new Uint8Array(20).fill(i),
-        dataBytes: new Uint8Array(100_000),
-      }),
+    const stored = Array.from({ length: 40 }, (_, i) => {
+      const data = MessageData.fromPartial({
+        fid: 1,
+        timestamp: 1000 + i,
+        castAddBody: { text: 'x'.repeat(50_000) },
+      });
+      const hash = new Uint8Array(20).fill(i);
+      return storedEncoding({
+        ...Message.fromPartial({ hash, data }),
+        dataBytes: MessageData.encode(data).finish(),
+      });
+    });
+    // Each message sends its data bytes twice: as `data` and as `dataBytes`.
+    const response = messagesResponse({ items: stored, next: undefined }).bytes;
+    const { messages, nextPageToken } = MessagesResponse.decode(response);
+    assert.ok(messages.length > 30 && messages.length < 40, `${messages.length} messages kept`);
+    assert.ok(response.length <= MAX_RESPONSE_BYTES);
+    const last = messages.at(-1);
+    assert.equal(last?.data?.timestamp, 1000 + messages.length - 1);
+    assert.deepEqual(
+      Buffer.from(nextPageToken ?? []),
+      Buffer.from(makeTsHash(1000 + messages.length - 1, last?.hash ?? new Uint8Array())),
     );
-    const response = messagesResponse({ items: messages, next: undefined });
-    const kept = response.messages.length;
-    assert.ok(kept > 30 && kept < 40, `${kept} messages kept`);
-    assert.ok(MessagesResponse.encode(response).finish().length <= MAX_RESPONSE_BYTES);
-    const last = messages[kept - 1];
-    assert.deepEqual(response.nextPageToken, makeTsHash(1000 + kept - 1, last?.hash ?? new Uint8Array()));
 
-    const small = messagesResponse({ items: messages.slice(0, 2), next: undefined });
+    const small = MessagesResponse.decode(
+      messagesResponse({ items: stored.slice(0, 2), next: undefined }).bytes,
+    );
     assert.equal(small.messages.length, 2);
-    assert.deepEqual(small.nextPageToken, new Uint8Array(), 'empty on the last page, as Hubble sends it');
+    assert.equal(small.nextPageToken?.length, 0, 'empty on the last page, as Hubble sends it');
   });
 
-  it('serves the store page sizes and names the proto fields in its refusals', () => {
-    assert.equal(messagePageOf({}).limit, 10_000);
-    assert.equal(messagePageOf({ pageSize: 50_000 }).limit, 10_000);
-    assert.equal(messagePageOf({ pageSize: 3000 }).limit, 3000);
-    assert.equal(acrossFidsPageOf({}).limit, 1000, 'reads across fids page as HTTP does');
-    assert.equal(acrossFidsPageOf({ pageSize: 3000 }).limit, 1000);
-    assert.equal(acrossFidsPageOf({ pageSize: 10 }).limit, 10);
-    assert.throws(() => messagePageOf({ pageSize: 0 }), /page_size must be a positive integer/);
+  it('sizes pages by the scope the read declares, and names the proto fields in its refusals', async () => {
+    // Reads that answer the page they were asked for.
+    const asked = async (...args: unknown[]) =>
+      args.find((arg) => typeof arg === 'object' && arg !== null && 'limit' in arg) as unknown as MessagePage;
+    const reads = { castsByFid: asked, castsByParent: asked } as unknown as MessageReads;
+    const ofOneFid = (request: object) => pagedRead(reads, 'castsByFid', request, (page) => [7, page]);
+    const ofAll = (request: object) =>
+      pagedRead(reads, 'castsByParent', request, (page) => [{ url: 'u' }, page]);
+    const limitOf = async (call: ReadCall<MessagePage>) => ((await call.run()) as { limit?: number }).limit;
+    assert.equal(ofOneFid({}).scope, 7);
+    assert.equal(ofAll({}).scope, 'all');
+    assert.equal(await limitOf(ofOneFid({})), 10_000);
+    assert.equal(await limitOf(ofOneFid({ pageSize: 50_000 })), 10_000);
+    assert.equal(await limitOf(ofOneFid({ pageSize: 3000 })), 3000);
+    assert.equal(await limitOf(ofAll({})), 1000, 'reads across fids page as HTTP does');
+    assert.equal(await limitOf(ofAll({ pageSize: 3000 })), 1000);
+    assert.equal(await limitOf(ofAll({ pageSize: 10 })), 10);
+    assert.throws(() => ofOneFid({ pageSize: 0 }), /page_size must be a positive integer/);
     assert.throws(
-      () => messagePageOf({ pageToken: new Uint8Array(3) }),
+      () => ofOneFid({ pageToken: new Uint8Array(3) }),
       /page_token was not returned by this endpoint/,
     );
   });

@@ -1,11 +1,12 @@
-import type { Message } from '../../protocol/gen/message.js';
-import type { MessagesResponse } from '../../protocol/gen/request_response.js';
-import { makeTsHash } from '../engine/index.js';
-import type { MessagePage } from '../engine/index.js';
+import _m0 from 'protobufjs/minimal.js';
+import { encodedMessage } from '../engine/message-rows.js';
+import { readCall, spansFids } from '../engine/reads.js';
+import type { MessagePage, MessageReadName, MessageReads } from '../engine/reads.js';
 import { HTTP_PAGE_SIZES, nextPageToken, pageRequestOf, tsHashPositions } from '../paging.js';
 import type { PageSizes, PositionCodec } from '../paging.js';
 import type { Page, PageRequest } from '../store/page.js';
-import { messageWire } from './hub-service.js';
+import { storedTsHash } from '../store/stored-ts-hash.js';
+import { EncodedResponse } from './hub-service.js';
 
 /**
  * Reads of one fid's messages serve the reference's store pages: 10,000 when no size is asked for, and at
@@ -46,11 +47,6 @@ export function pageOf<P>(
   );
 }
 
-export const messagePageOf = (request: PagedRequest) => pageOf(request, tsHashPositions, MESSAGE_PAGE_SIZES);
-
-export const acrossFidsPageOf = (request: PagedRequest) =>
-  pageOf(request, tsHashPositions, ACROSS_FIDS_PAGE_SIZES);
-
 /**
  * Most bytes of the items of one response. Clients receive at most 4 MiB by default (Shuttle 0.3.3 asks
  * for 3000 messages of up to ~2.3 KB), so a page ends early past this, with a token for the rest
@@ -66,19 +62,25 @@ interface Encoder<T> {
   encode(item: T): { finish(): Uint8Array };
 }
 
+/** An item's encoded size, as `codec` encodes it. */
+export const encodedSize =
+  <T>(codec: Encoder<T>) =>
+  (item: T): number =>
+    codec.encode(item).finish().length;
+
 /**
  * `page` cut after its last item that keeps the encoded items within `budget` (at least one item is
  * kept); a cut page continues after its last item.
  */
 export function withinBudget<T, P>(
   page: Page<T, P>,
-  codec: Encoder<T>,
+  sizeOf: (item: T) => number,
   positionOf: (item: T) => P,
   budget = MAX_RESPONSE_BYTES,
 ): Page<T, P> {
   let size = 0;
   for (const [index, item] of page.items.entries()) {
-    size += codec.encode(item).finish().length + FIELD_OVERHEAD;
+    size += sizeOf(item) + FIELD_OVERHEAD;
     const previous = page.items[index - 1];
     if (size > budget && previous !== undefined) {
       return { items: page.items.slice(0, index), next: positionOf(previous) };
@@ -87,20 +89,56 @@ export function withinBudget<T, P>(
   return page;
 }
 
-/** Where a stored message sits in its store's order. */
-function tsHashOf(message: Message): Uint8Array {
-  if (message.data === undefined) throw new TypeError('a stored message has data');
-  return makeTsHash(message.data.timestamp, message.hash);
+/** The fields of a paged response of items (MessagesResponse, EventsResponse): the items, then the token. */
+const ITEMS_TAG = 10; // field 1, length-delimited
+const TOKEN_TAG = 18; // field 2, length-delimited
+
+/**
+ * A paged response written of its items' own bytes, within the size budget. `lastPageToken` is sent on
+ * the last page, if any.
+ */
+export function pageResponse<T, P>(
+  page: Page<T, P>,
+  bytesOf: (item: T) => Uint8Array,
+  positionOf: (item: T) => P,
+  positions: PositionCodec<P>,
+  lastPageToken?: Uint8Array,
+): EncodedResponse {
+  const kept = withinBudget(page, (item) => bytesOf(item).length, positionOf);
+  const writer = _m0.Writer.create();
+  for (const item of kept.items) writer.uint32(ITEMS_TAG).bytes(bytesOf(item));
+  const token = nextPageToken(kept, positions) ?? lastPageToken;
+  if (token !== undefined) writer.uint32(TOKEN_TAG).bytes(token);
+  return new EncodedResponse(writer.finish());
 }
 
 /**
- * A page of messages as MessagesResponse: within the size budget, and with an empty token on the last
- * page, as Hubble sends it (clients stop on an absent or empty one).
+ * A page of stored messages as MessagesResponse, each message as the bytes `encodedMessage` makes of its
+ * stored bytes: within the size budget, and with an empty token on the last page, as Hubble sends it
+ * (clients stop on an absent or empty one).
  */
-export function messagesResponse(page: MessagePage): MessagesResponse {
-  const kept = withinBudget(page, messageWire, tsHashOf);
-  return {
-    messages: kept.items,
-    nextPageToken: nextPageToken(kept, tsHashPositions) ?? new Uint8Array(),
-  };
+export function messagesResponse(page: MessagePage): EncodedResponse {
+  const items = page.items.map((stored) => ({ stored, wire: encodedMessage(stored) }));
+  return pageResponse(
+    { items, next: page.next },
+    (item) => item.wire,
+    (item) => storedTsHash(item.stored),
+    tsHashPositions,
+    new Uint8Array(),
+  );
+}
+
+/**
+ * The read `name` of `reads` on the page `request` asks for, with the other arguments `argsOf` puts
+ * around it. A read of one fid's messages serves store pages, a read across fids HTTP's (engine/reads.ts
+ * declares which is which).
+ */
+export function pagedRead<K extends MessageReadName>(
+  reads: Pick<MessageReads, K>,
+  name: K,
+  request: PagedRequest,
+  argsOf: (page: PageRequest<Uint8Array>) => [...Parameters<MessageReads[K]>],
+) {
+  const sizes = spansFids(name) ? ACROSS_FIDS_PAGE_SIZES : MESSAGE_PAGE_SIZES;
+  return readCall(reads, name, ...argsOf(pageOf(request, tsHashPositions, sizes)));
 }

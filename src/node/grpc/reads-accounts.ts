@@ -11,7 +11,7 @@ import type { ChainPosition, StorageUnits } from '../onchain/index.js';
 import { chainPositions, fidPositions, nextPageToken, signerPositions } from '../paging.js';
 import type { Page } from '../store/page.js';
 import type { UnaryHandlers } from './handler.js';
-import { pageOf, withinBudget } from './paging.js';
+import { encodedSize, pageOf, withinBudget } from './paging.js';
 import {
   ethAddressOf,
   fidOf,
@@ -28,7 +28,7 @@ const eventPosition = (event: OnChainEvent): ChainPosition => ({
 
 /** No next_page_token on the last page, as both references send it. */
 function onChainEventsResponse(page: Page<OnChainEvent, ChainPosition>): OnChainEventResponse {
-  const kept = withinBudget(page, OnChainEvent, eventPosition);
+  const kept = withinBudget(page, encodedSize(OnChainEvent), eventPosition);
   return { events: kept.items, nextPageToken: nextPageToken(kept, chainPositions) };
 }
 
@@ -99,7 +99,7 @@ export function accountReadHandlers(api: NodeApi): UnaryHandlers {
     async GetSignersByFid(request) {
       const fid = fidOf(request.fid);
       const page = await api.signers(fid, pageOf(request, signerPositions));
-      const kept = withinBudget(page, Signer, signerPosition);
+      const kept = withinBudget(page, encodedSize(Signer), signerPosition);
       const requesterFids = request.requesterFids.map((requester) => fidOf(requester, 'requester_fids'));
       return {
         signers: kept.items,

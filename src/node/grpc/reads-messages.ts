@@ -1,13 +1,17 @@
 import { reactionTypeFromJSON, userDataTypeFromJSON } from '../../protocol/gen/message.js';
 import type { ReactionType } from '../../protocol/gen/message.js';
 import { StoreType } from '../../protocol/gen/request_response.js';
-import type { FidTimestampRequest, MessagesResponse } from '../../protocol/gen/request_response.js';
+import type { FidRequest, FidTimestampRequest } from '../../protocol/gen/request_response.js';
 import type { Engine } from '../engine/index.js';
+import { encodedMessage } from '../engine/message-rows.js';
+import { readCall } from '../engine/reads.js';
+import type { MessagePage, ReadCall, StoredMessage } from '../engine/reads.js';
 import { found } from '../failure.js';
 import { notFound } from '../not-found.js';
 import type { LimitedStore } from '../onchain/index.js';
-import type { UnaryHandlers } from './handler.js';
-import { acrossFidsPageOf, messagePageOf, messagesResponse } from './paging.js';
+import type { RequestOf, UnaryMethod } from './handler.js';
+import { EncodedResponse } from './hub-service.js';
+import { messagesResponse, pagedRead } from './paging.js';
 import {
   castIdOf,
   fidOf,
@@ -20,119 +24,145 @@ import {
 } from './request-fields.js';
 
 /**
- * The message reads whose answers show other fids' messages than the request's `fid` (or have none): they
- * page by `acrossFidsPageOf`, and their kept answers hang on every fid's writes (kept-reads.ts).
+ * The message reads of HubService: each method's request as the engine read it asks for, with its
+ * arguments (so its scope, as engine/reads.ts declares it, is known before it runs), answered with its
+ * response's bytes made of the stored messages. kept-reads.ts turns them into handlers.
  */
-export const ACROSS_FIDS: ReadonlySet<string> = new Set([
-  'GetCastsByParent',
-  'GetCastsByMention',
-  'GetReactionsByCast',
-  'GetReactionsByTarget',
-  'GetLinksByTarget',
-]);
+export type MessageMethods = {
+  [M in UnaryMethod]?: (request: RequestOf<M>) => ReadCall<EncodedResponse>;
+};
 
-/** GetAll*MessagesByFid over one store's read. */
-function allMessages(read: Engine['castsByFid']) {
-  return async (request: FidTimestampRequest): Promise<MessagesResponse> =>
-    messagesResponse(await read(fidOf(request.fid), messagePageOf(request), timestampBoundsOf(request)));
-}
+/** `call`, answered with the one message it finds, or `not_found` with `missing` as its details. */
+const messageAnswer = (
+  call: ReadCall<StoredMessage | undefined>,
+  missing: string,
+): ReadCall<EncodedResponse> => ({
+  scope: call.scope,
+  run: async () => new EncodedResponse(encodedMessage(found(await call.run(), missing))),
+});
+
+/** `call`, answered with the page it finds as MessagesResponse. */
+const pageAnswer = (call: ReadCall<MessagePage>): ReadCall<EncodedResponse> => ({
+  scope: call.scope,
+  run: async () => messagesResponse(await call.run()),
+});
+
+/** The reads that take nothing but a fid and the page. */
+type FidPageRead =
+  'castAddsByFid' | 'castsByMention' | 'userDataByFid' | 'verificationsByFid' | 'linkCompactStateByFid';
 
 const reactionTypeOf = (type: ReactionType | undefined) =>
   type === undefined ? undefined : knownEnum(type, reactionTypeFromJSON, 'reaction_type');
 
 /** The message reads: the engine's reads that the HTTP routes call, plus the stores' getAll reads. */
-export function messageReadHandlers(engine: Engine): UnaryHandlers {
-  const ofStore = (store: LimitedStore) =>
-    allMessages((fid, page, bounds) => engine.allMessagesByFid(fid, store, page, bounds));
-  const reactionsByTarget: UnaryHandlers['GetReactionsByTarget'] = async (request) =>
-    messagesResponse(
-      await engine.reactionsByTarget(
-        targetOf(request.targetCastId, request.targetUrl, ['target_cast_id', 'target_url']),
-        acrossFidsPageOf(request),
-        reactionTypeOf(request.reactionType),
-      ),
+export function messageReadMethods(engine: Engine): MessageMethods {
+  const byFid = (name: FidPageRead) => (request: FidRequest) => {
+    const fid = fidOf(request.fid);
+    return pageAnswer(pagedRead(engine, name, request, (page) => [fid, page]));
+  };
+  /** GetAll*MessagesByFid of one of the fid's stores. */
+  const allMessages = (store: LimitedStore) => (request: FidTimestampRequest) => {
+    const fid = fidOf(request.fid);
+    return pageAnswer(
+      pagedRead(engine, 'allMessagesByFid', request, (page) => [
+        fid,
+        store,
+        page,
+        timestampBoundsOf(request),
+      ]),
     );
+  };
+  const reactionsByTarget: MessageMethods['GetReactionsByTarget'] = (request) => {
+    const target = targetOf(request.targetCastId, request.targetUrl, ['target_cast_id', 'target_url']);
+    return pageAnswer(
+      pagedRead(engine, 'reactionsByTarget', request, (page) => [
+        target,
+        page,
+        reactionTypeOf(request.reactionType),
+      ]),
+    );
+  };
 
   return {
-    async GetCast(castId) {
-      return found(await engine.castById(castIdOf(castId)), notFound.cast(castId.fid));
-    },
+    GetCast: (castId) =>
+      messageAnswer(readCall(engine, 'castById', castIdOf(castId)), notFound.cast(castId.fid)),
     /** CastAdds only, as both references serve it; HTTP castsByFid is GetAllCastMessagesByFid's. */
-    GetCastsByFid: async (request) =>
-      messagesResponse(await engine.castAddsByFid(fidOf(request.fid), messagePageOf(request))),
-    GetCastsByParent: async (request) =>
-      messagesResponse(
-        await engine.castsByParent(
-          targetOf(request.parentCastId, request.parentUrl, ['parent_cast_id', 'parent_url']),
-          acrossFidsPageOf(request),
-        ),
-      ),
-    GetCastsByMention: async (request) =>
-      messagesResponse(await engine.castsByMention(fidOf(request.fid), acrossFidsPageOf(request))),
-
-    async GetReaction(request) {
-      const fid = fidOf(request.fid);
-      const reaction = await engine.reactionById(
-        fid,
-        knownEnum(request.reactionType, reactionTypeFromJSON, 'reaction_type'),
-        targetOf(request.targetCastId, request.targetUrl, ['target_cast_id', 'target_url']),
-      );
-      return found(reaction, notFound.reaction(fid));
+    GetCastsByFid: byFid('castAddsByFid'),
+    GetCastsByParent: (request) => {
+      const parent = targetOf(request.parentCastId, request.parentUrl, ['parent_cast_id', 'parent_url']);
+      return pageAnswer(pagedRead(engine, 'castsByParent', request, (page) => [parent, page]));
     },
-    GetReactionsByFid: async (request) =>
-      messagesResponse(
-        await engine.reactionsByFid(
-          fidOf(request.fid),
-          messagePageOf(request),
+    GetCastsByMention: byFid('castsByMention'),
+
+    GetReaction(request) {
+      const fid = fidOf(request.fid);
+      const type = knownEnum(request.reactionType, reactionTypeFromJSON, 'reaction_type');
+      const target = targetOf(request.targetCastId, request.targetUrl, ['target_cast_id', 'target_url']);
+      return messageAnswer(readCall(engine, 'reactionById', fid, type, target), notFound.reaction(fid));
+    },
+    GetReactionsByFid: (request) => {
+      const fid = fidOf(request.fid);
+      return pageAnswer(
+        pagedRead(engine, 'reactionsByFid', request, (page) => [
+          fid,
+          page,
           reactionTypeOf(request.reactionType),
-        ),
-      ),
+        ]),
+      );
+    },
     // Either target for either method, as in Hubble; HTTP splits them into reactionsByCast and ...ByTarget.
     GetReactionsByCast: reactionsByTarget,
     GetReactionsByTarget: reactionsByTarget,
 
-    async GetUserData(request) {
+    GetUserData(request) {
       const type = knownEnum(request.userDataType, userDataTypeFromJSON, 'user_data_type');
-      return found(await engine.userData(fidOf(request.fid), type), notFound.userData());
+      return messageAnswer(readCall(engine, 'userData', fidOf(request.fid), type), notFound.userData());
     },
-    GetUserDataByFid: async (request) =>
-      messagesResponse(await engine.userDataByFid(fidOf(request.fid), messagePageOf(request))),
+    GetUserDataByFid: byFid('userDataByFid'),
 
-    async GetVerification(request) {
+    GetVerification(request) {
       const fid = fidOf(request.fid);
-      const verification = await engine.verification(fid, verifiedAddressOf(request.address));
-      return found(verification, notFound.verification(fid));
+      const verification = readCall(engine, 'verification', fid, verifiedAddressOf(request.address));
+      return messageAnswer(verification, notFound.verification(fid));
     },
-    GetVerificationsByFid: async (request) =>
-      messagesResponse(await engine.verificationsByFid(fidOf(request.fid), messagePageOf(request))),
+    GetVerificationsByFid: byFid('verificationsByFid'),
 
-    async GetLink(request) {
+    GetLink(request) {
       const fid = fidOf(request.fid);
       const type = required(linkTypeOf(request.linkType), 'link_type');
       const targetFid = fidOf(required(request.targetFid, 'target_fid'), 'target_fid');
-      return found(await engine.linkById(fid, type, targetFid), notFound.link(fid));
+      return messageAnswer(readCall(engine, 'linkById', fid, type, targetFid), notFound.link(fid));
     },
-    GetLinksByFid: async (request) =>
-      messagesResponse(
-        await engine.linksByFid(fidOf(request.fid), messagePageOf(request), linkTypeOf(request.linkType)),
-      ),
-    GetLinksByTarget: async (request) =>
-      messagesResponse(
-        await engine.linksByTargetFid(
-          fidOf(required(request.targetFid, 'target_fid'), 'target_fid'),
-          acrossFidsPageOf(request),
+    GetLinksByFid: (request) => {
+      const fid = fidOf(request.fid);
+      return pageAnswer(
+        pagedRead(engine, 'linksByFid', request, (page) => [fid, page, linkTypeOf(request.linkType)]),
+      );
+    },
+    GetLinksByTarget: (request) => {
+      const targetFid = fidOf(required(request.targetFid, 'target_fid'), 'target_fid');
+      return pageAnswer(
+        pagedRead(engine, 'linksByTargetFid', request, (page) => [
+          targetFid,
+          page,
           linkTypeOf(request.linkType),
-        ),
-      ),
-    GetLinkCompactStateMessageByFid: async (request) =>
-      messagesResponse(await engine.linkCompactStateByFid(fidOf(request.fid), messagePageOf(request))),
+        ]),
+      );
+    },
+    GetLinkCompactStateMessageByFid: byFid('linkCompactStateByFid'),
 
-    GetAllCastMessagesByFid: allMessages(engine.castsByFid),
-    GetAllReactionMessagesByFid: ofStore(StoreType.REACTIONS),
-    GetAllVerificationMessagesByFid: ofStore(StoreType.VERIFICATIONS),
-    GetAllUserDataMessagesByFid: ofStore(StoreType.USER_DATA),
-    GetAllLinkMessagesByFid: ofStore(StoreType.LINKS),
+    /** CastAdds and CastRemoves: HTTP castsByFid. */
+    GetAllCastMessagesByFid(request) {
+      const fid = fidOf(request.fid);
+      return pageAnswer(
+        pagedRead(engine, 'castsByFid', request, (page) => [fid, page, timestampBoundsOf(request)]),
+      );
+    },
+    GetAllReactionMessagesByFid: allMessages(StoreType.REACTIONS),
+    GetAllVerificationMessagesByFid: allMessages(StoreType.VERIFICATIONS),
+    GetAllUserDataMessagesByFid: allMessages(StoreType.USER_DATA),
+    GetAllLinkMessagesByFid: allMessages(StoreType.LINKS),
     /** The lends the fid made (not those it received), as Snapchain serves them. */
-    GetAllLendStorageMessagesByFid: ofStore(StoreType.STORAGE_LENDS),
+    GetAllLendStorageMessagesByFid: allMessages(StoreType.STORAGE_LENDS),
   };
 }

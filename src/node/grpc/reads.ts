@@ -1,13 +1,13 @@
-import { eventWire } from './hub-service.js';
+import { HubEvent } from '../../protocol/gen/hub_event.js';
 import type { NodeApi } from '../api.js';
 import { found } from '../failure.js';
 import { notFound } from '../not-found.js';
-import { fidPositions, nextPageToken } from '../paging.js';
+import { fidPositions } from '../paging.js';
 import type { UnaryHandlers } from './handler.js';
-import { pageOf, withinBudget } from './paging.js';
+import { pageOf, pageResponse } from './paging.js';
 import { keptReads } from './kept-reads.js';
 import { accountReadHandlers } from './reads-accounts.js';
-import { messageReadHandlers } from './reads-messages.js';
+import { messageReadMethods } from './reads-messages.js';
 
 /**
  * Every unary read of HubService, over the node API functions the HTTP routes call. Agora keeps one
@@ -16,7 +16,7 @@ import { messageReadHandlers } from './reads-messages.js';
  */
 export function readHandlers(api: NodeApi): UnaryHandlers {
   return {
-    ...keptReads(messageReadHandlers(api.engine), api.keptMessages),
+    ...keptReads(messageReadMethods(api.engine), api.keptMessages),
     ...accountReadHandlers(api),
 
     GetEvent: async ({ id }) => found(await api.event(id), notFound.event(id)),
@@ -26,8 +26,14 @@ export function readHandlers(api: NodeApi): UnaryHandlers {
         { startId: request.startId, stopId: request.stopId },
         pageOf(request, fidPositions),
       );
-      const kept = withinBudget(page, eventWire, (event) => event.id);
-      return { events: kept.items, nextPageToken: nextPageToken(kept, fidPositions) };
+      // Each event encoded once: its size counts toward the budget, its bytes are sent.
+      const items = page.items.map((event) => ({ id: event.id, bytes: HubEvent.encode(event).finish() }));
+      return pageResponse(
+        { items, next: page.next },
+        (event) => event.bytes,
+        (event) => event.id,
+        fidPositions,
+      );
     },
   };
 }

@@ -1,18 +1,19 @@
 import { constants as http2 } from 'node:http2';
 import { Metadata, status as Status } from '@grpc/grpc-js';
 import { hubError } from '../../protocol/errors.js';
-import type { HubEvent } from '../../protocol/gen/hub_event.js';
 import type { SubscribeRequest } from '../../protocol/gen/request_response.js';
 import type { ClientAddresses } from '../../shared/client-address.js';
+import { encodedEvent } from '../events/event-log.js';
 import { SHUTTING_DOWN } from '../events/feed.js';
 import type { EventSink, EventStream, EventStreams, StreamEnd } from '../events/event-stream.js';
 import { authorizationOf, callerOf, malformed } from './handler.js';
 import type { StreamCall } from './handler.js';
-import { MalformedRequest } from './hub-service.js';
+import { EncodedResponse, MalformedRequest } from './hub-service.js';
 import { grpcFailure, toGrpcFailure } from './status.js';
 import type { GrpcFailure } from './status.js';
 
-type SubscribeCall = StreamCall<SubscribeRequest, HubEvent>;
+/** A Subscribe call: each event is written as its stored bytes. */
+type SubscribeCall = StreamCall<SubscribeRequest, EncodedResponse>;
 
 /** Agora's one data shard, as GetInfo reports it; 0 is what Hubble-era clients send for "the first". */
 const SHARDS = new Set([0, 1]);
@@ -56,7 +57,7 @@ function cut(call: SubscribeCall): void {
 const sinkOf = (call: SubscribeCall): EventSink => ({
   // Response headers tell the client its subscription is in place, even before the first event.
   opened: () => call.sendMetadata(new Metadata()),
-  write: (event) => call.write(event),
+  write: (event) => call.write(new EncodedResponse(encodedEvent(event))),
   onDrain(listener) {
     call.once('drain', listener);
     return () => call.off('drain', listener);

@@ -55,7 +55,7 @@ export async function createNodeHttpApp(options: NodeHttpOptions): Promise<HttpA
     metrics: options.metrics,
   });
   registerSubmitRoutes(app, api, options.submitGuard ?? createSubmitGuard({ perMinute: 0 }));
-  const messages = messageAnswers(api.keptMessages);
+  const messages = messageAnswers(api.keptMessages, api.answerCache);
   registerCastRoutes(app, api, messages);
   registerReactionRoutes(app, api, messages);
   registerLinkRoutes(app, api, messages);

@@ -1,45 +1,39 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AnswerCache } from '../../shared/http/answer-cache.js';
 import { JSON_BODY_TYPE, requestKey } from '../../shared/http/kept-answers.js';
 import type { KeptAnswers } from '../../shared/http/kept-answers.js';
-import type { MessageScope } from '../engine/index.js';
+import type { MessagePage, ReadCall, StoredMessage } from '../engine/reads.js';
+import { found } from '../failure.js';
 import { scopeName } from '../kept-message-answers.js';
-import type { Page } from '../store/page.js';
 import { createMessageJson } from './message-json.js';
 
 /**
- * The HTTP answers of the message reads: hub JSON rendered from the stored bytes (message-json.ts). Where
- * the node tells in memory whether the messages an answer shows changed (`MessageMarks`: SQLite), each
- * answer is kept whole under its request's key (route and declared parameters) and its scope's version,
- * so a read repeated while that fid's messages stand still costs no query: one fid's reads are kept under
- * its version, reads across fids (replies, a cast's reactions, mentions, a fid's followers) under every
- * message's.
+ * The HTTP answers of the message reads: hub JSON rendered from the stored bytes (message-json.ts), each
+ * message's JSON kept in the node's answer cache. Where the node keeps answers, each answer is kept whole
+ * under its request's key (route and declared parameters) and the version of the scope its read declares
+ * (engine/reads.ts): one fid's messages, or all messages for a read across fids.
  */
 export interface MessageAnswers {
-  /** `read` answers the message's stored bytes, or throws (not found) as `found` does. */
+  /** The message `read` finds, or a `not_found` with `missing` as its details. */
   item(
     request: FastifyRequest,
     reply: FastifyReply,
-    scope: MessageScope,
-    read: () => Promise<Uint8Array>,
+    read: ReadCall<StoredMessage | undefined>,
+    missing: string,
   ): Promise<FastifyReply>;
-  page(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    scope: MessageScope,
-    read: () => Promise<Page<Uint8Array, Uint8Array>>,
-  ): Promise<FastifyReply>;
+  page(request: FastifyRequest, reply: FastifyReply, read: ReadCall<MessagePage>): Promise<FastifyReply>;
 }
 
 /** Snapchain's spellings of the paging parameters, which http/paging.ts reads but the schemas do not list. */
 const UNDECLARED_PAGING = ['page_size', 'page_token'];
 
-export function messageAnswers(kept: KeptAnswers | undefined): MessageAnswers {
-  const json = createMessageJson();
+export function messageAnswers(kept: KeptAnswers | undefined, cache: AnswerCache): MessageAnswers {
+  const json = createMessageJson(cache);
 
   const send = async (
     request: FastifyRequest,
     reply: FastifyReply,
-    scope: MessageScope,
+    { scope }: ReadCall<unknown>,
     render: () => Promise<Buffer>,
   ) => {
     const scopes = [scopeName(scope)];
@@ -55,7 +49,8 @@ export function messageAnswers(kept: KeptAnswers | undefined): MessageAnswers {
   };
 
   return {
-    item: (request, reply, scope, read) => send(request, reply, scope, async () => json.item(await read())),
-    page: (request, reply, scope, read) => send(request, reply, scope, async () => json.page(await read())),
+    item: (request, reply, read, missing) =>
+      send(request, reply, read, async () => json.item(found(await read.run(), missing))),
+    page: (request, reply, read) => send(request, reply, read, async () => json.page(await read.run())),
   };
 }

@@ -1,17 +1,15 @@
+import type { AnswerCache } from '../../shared/http/answer-cache.js';
 import { decodeStored } from '../engine/message-rows.js';
 import { nextPageToken, tsHashPositions } from '../paging.js';
 import type { Page } from '../store/page.js';
 import { messageJson } from './render.js';
 
 /**
- * How much rendered message JSON the HTTP API keeps. A cast is ~0.6 KB of JSON beside its ~0.3 KB of stored
- * bytes, so this holds some 60,000 messages: the recent pages of a few thousand fids, a small part of a node's
- * memory, where each kept message saves its decode, toJSON, byte rewrite and stringify on every read.
+ * What a rendered message costs besides its stored bytes and JSON: the map slot, the cache's record and
+ * the buffer's own objects. Node 20 takes under 300 bytes (test/kept-answers-memory.test.ts); counted with
+ * room to spare, so the budget bounds what the process holds.
  */
-export const MESSAGE_JSON_CACHE_BYTES = 64 * 1024 * 1024;
-
-/** What an entry costs besides its bytes and JSON: the map slot, the entry and the buffers' own objects. */
-const ENTRY_OVERHEAD_BYTES = 200;
+export const MESSAGE_ENTRY_OVERHEAD = 384;
 
 /**
  * Stored messages' hub JSON (render.ts's `messageJson`, stringified), as one message or a page, in UTF-8
@@ -19,20 +17,10 @@ const ENTRY_OVERHEAD_BYTES = 200;
  * way to the socket.
  */
 export interface MessageJson {
-  /** `encoded`: a message's stored bytes, as the engine's `stored` reads answer them. */
+  /** `encoded`: a message's stored bytes, as the engine's reads answer them. */
   item(encoded: Uint8Array): Buffer;
   /** `nextPageToken` is always present: `""` on the last page, as the reference sends it. */
   page(page: Page<Uint8Array, Uint8Array>): Buffer;
-}
-
-interface Entry {
-  /** The stored bytes the JSON was rendered from. */
-  stored: Buffer;
-  json: Buffer;
-  /** What the entry counts toward `maxBytes`. */
-  bytes: number;
-  /** Read since it was kept or last passed over for eviction. */
-  used: boolean;
 }
 
 const PAGE_START = Buffer.from('{"messages":[');
@@ -56,60 +44,37 @@ const keyOf = (stored: Uint8Array): number =>
 
 /**
  * A message's JSON is a function of its stored bytes alone, and a stored message never changes, so each
- * message's JSON is kept with its stored bytes, and a page is the kept JSON joined. Nothing needs
- * invalidating: a removed or pruned message is no longer selected by any read, and its entry ages out; a
- * message whose key is kept for other bytes replaces that entry. Past `maxBytes` the oldest entries go, but
- * one read since it was kept or last passed over gets another turn (second chance, nearly least recently
- * used): a read only marks its entry instead of moving it.
+ * message's JSON is kept with its stored bytes in the service's `messages` section of `cache`, and a page
+ * is the kept JSON joined. Nothing needs invalidating: a removed or pruned message is no longer selected
+ * by any read, and its entry ages out; a message whose key is kept for other bytes replaces that entry.
  */
-export function createMessageJson(maxBytes = MESSAGE_JSON_CACHE_BYTES): MessageJson {
-  const kept = new Map<number, Entry>();
-  let keptBytes = 0;
+export function createMessageJson(cache: AnswerCache): MessageJson {
+  // Each entry is the message's JSON, in an allocation of its own that starts with the stored bytes it
+  // was rendered from (a slice of Node's shared pool, or of the page read, would keep all of it alive).
+  const kept = cache.section<number, Buffer>('messages');
 
   const jsonOf = (encoded: Uint8Array): Buffer => {
     const key = keyOf(encoded);
-    const entry = kept.get(key);
-    if (entry?.stored.equals(encoded) === true) {
-      entry.used = true;
-      return entry.json;
+    const json = kept.get(key);
+    if (json !== undefined && renderedFrom(json, encoded)) {
+      kept.count(true);
+      return json;
     }
+    kept.count(false);
     const text = JSON.stringify(messageJson(decodeStored(encoded)));
-    // Allocations of the entry's own: a slice of Node's shared pool (or of the page read) would keep all of
-    // it alive.
-    const stored = Buffer.allocUnsafeSlow(encoded.length);
-    stored.set(encoded);
-    const json = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
-    json.write(text);
-    if (entry !== undefined) forget(key, entry);
-    keep(key, { stored, json, bytes: stored.length + json.length + ENTRY_OVERHEAD_BYTES, used: false });
-    return json;
-  };
-
-  const forget = (key: number, entry: Entry) => {
-    kept.delete(key);
-    keptBytes -= entry.bytes;
-  };
-
-  const keep = (key: number, entry: Entry) => {
-    kept.set(key, entry);
-    keptBytes += entry.bytes;
-    for (const [oldestKey, oldest] of kept) {
-      if (keptBytes <= maxBytes) break;
-      kept.delete(oldestKey);
-      if (oldest.used) {
-        oldest.used = false;
-        kept.set(oldestKey, oldest);
-      } else {
-        keptBytes -= oldest.bytes;
-      }
-    }
+    const bytes = Buffer.allocUnsafeSlow(encoded.length + Buffer.byteLength(text));
+    bytes.set(encoded);
+    bytes.write(text, encoded.length);
+    const rendered = bytes.subarray(encoded.length);
+    kept.set(key, rendered, bytes.length + MESSAGE_ENTRY_OVERHEAD);
+    return rendered;
   };
 
   return {
     item: jsonOf,
     page(page) {
       const parts: Uint8Array[] = [PAGE_START];
-      // Counted as it is built: Buffer.concat reading back each part's length cost ~5 µs a page of 25.
+      // Counted as it is built, so Buffer.concat need not read back each part's length.
       let length = PAGE_START.length;
       page.items.forEach((encoded, i) => {
         const json = jsonOf(encoded);
@@ -123,4 +88,9 @@ export function createMessageJson(maxBytes = MESSAGE_JSON_CACHE_BYTES): MessageJ
       return Buffer.concat(parts, length + end.length);
     },
   };
+}
+
+/** Whether the kept `json` was rendered from the very bytes `encoded`: those before it in its allocation. */
+function renderedFrom(json: Buffer, encoded: Uint8Array): boolean {
+  return json.byteOffset === encoded.length && Buffer.from(json.buffer, 0, json.byteOffset).equals(encoded);
 }

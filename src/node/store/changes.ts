@@ -62,7 +62,14 @@ export function rowChange(
 export function messageChange(op: ChangeOp, message: Message): MessageChange {
   const { data } = message;
   if (data === undefined) throw new Error('a stored message has no data');
-  return { kind: 'message', op, fid: data.fid, type: data.type, timestamp: data.timestamp, hash: message.hash };
+  return {
+    kind: 'message',
+    op,
+    fid: data.fid,
+    type: data.type,
+    timestamp: data.timestamp,
+    hash: message.hash,
+  };
 }
 
 export function onChainChange(op: ChangeOp, event: OnChainEvent): OnChainChange {

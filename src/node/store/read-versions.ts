@@ -30,7 +30,9 @@ export async function moveReadVersions(
 const moveVersions = reusableQuery((db: Kysely<NodeTables>, scopes: string) => {
   const listed =
     db.getExecutor().adapter instanceof PostgresAdapter
-      ? sql<{ scope: number }>`select value::bigint as scope, 1 as version from jsonb_array_elements_text(${scopes}::jsonb) as value`
+      ? sql<{
+          scope: number;
+        }>`select value::bigint as scope, 1 as version from jsonb_array_elements_text(${scopes}::jsonb) as value`
       : sql<{ scope: number }>`select value as scope, 1 as version from json_each(${scopes}) where true`;
   return db
     .insertInto('read_versions')

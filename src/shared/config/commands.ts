@@ -1,5 +1,6 @@
 import { Type, type Static, type TObject } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { answerCacheOptions } from './answer-cache-options.js';
 import { connectionOptions } from './connection-options.js';
 import { metricsOptions } from './metrics-options.js';
 import { namesLimitOptions } from './names-limits.js';
@@ -71,6 +72,7 @@ function serviceOptions(service: 'node' | 'names' | 'social', defaultPort: numbe
     ),
     ...connectionOptions,
     ...metricsOptions(prefix),
+    ...answerCacheOptions(service, prefix),
   };
 }
 

@@ -3,8 +3,8 @@ import { DEFAULT_IPV6_PREFIX_LENGTH } from '../client-address.js';
 import { integer, text } from './option.js';
 
 /**
- * What every HTTP service allows one client connection (issue 19, attacks 5 and 6): a client that sends
- * slowly, or holds sockets open, gets cut off instead of holding the service down.
+ * What every HTTP service allows one client connection: a client that sends slowly, or holds sockets
+ * open, gets cut off instead of holding the service down.
  */
 export const connectionOptions = {
   headersTimeout: integer(1, 3600, {

@@ -1,3 +1,4 @@
+export { ANSWER_CACHE_MB } from './answer-cache-options.js';
 export { COMMANDS, configOf, NamesOptions, NodeOptions, SocialOptions } from './commands.js';
 export type {
   ChainConfig,

@@ -1,6 +1,6 @@
 import { integer } from './option.js';
 
-/** The name registry's abuse limits (issue 19), spread into NamesOptions. */
+/** The name registry's abuse limits, spread into NamesOptions. */
 export const namesLimitOptions = {
   transferIpLimit: integer(0, 1_000_000_000, {
     description:

@@ -82,7 +82,7 @@ describe('parseCommand', () => {
   });
 });
 
-describe('secret options (issue 24)', () => {
+describe('secret options', () => {
   const KEY = `0x${'ab'.repeat(32)}`;
   const parseNames = (argv: string[], env: Record<string, string> = {}) =>
     parseCommand('names', COMMANDS.names.options, argv, env).config;

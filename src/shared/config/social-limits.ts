@@ -1,7 +1,7 @@
 import { integer, text } from './option.js';
 
 /**
- * The social API's abuse limits and relayer quotas (issue 19), spread into SocialOptions. Every count is
+ * The social API's abuse limits and relayer quotas, spread into SocialOptions. Every count is
  * over a sliding window (src/social/rate-limit.ts) shared by all processes through the database.
  */
 

@@ -292,7 +292,7 @@ describe('failures go through the renderer', () => {
       request: { method: 'POST', url: '/v1/echo', payload: '<a/>', headers: { 'content-type': 'text/xml' } },
     },
     {
-      // What fetch sends for a string body without a Content-Type (issue 21, item 9).
+      // What fetch sends for a string body without a Content-Type.
       name: 'JSON sent as text/plain',
       kind: 'unsupported_media_type',
       request: {
@@ -337,7 +337,7 @@ describe('failures go through the renderer', () => {
     });
   }
 
-  it('logs one line per request, and the services’ own polls at debug (issue 22)', async () => {
+  it('logs one line per request, and the services’ own polls at debug', async () => {
     const { logger, lines } = recordingLogger();
     const { app } = await buildApp({ logger });
     await app.inject({ url: '/v1/things?limit=2' });

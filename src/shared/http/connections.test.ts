@@ -36,7 +36,7 @@ async function listening(connections: ConnectionSettings): Promise<{ app: HttpAp
   return { app, port: (app.server.address() as AddressInfo).port };
 }
 
-describe('JSON bodies keep their types (issue 19, attack 8)', () => {
+describe('JSON bodies keep their types', () => {
   let app: HttpApp;
   before(async () => ({ app } = await listening(settings({}))));
   after(() => app?.close());

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import type { FastifyRequest } from 'fastify';
+import { createAnswerCache, MiB } from './answer-cache.js';
 import { ENTRY_OVERHEAD, keptAnswers, requestKey, type BuiltAnswer } from './kept-answers.js';
 
 /**
@@ -38,10 +39,12 @@ function counted(scopes: string[], text: string) {
   return build;
 }
 const scopesOf = (scopes: string[] | undefined) => () => scopes;
+/** A budget of its own, of `capacity` bytes. */
+const budget = (capacity = 32 * MiB) => ({ cache: createAnswerCache(capacity) });
 
 it('serves a kept answer until a version of its scopes moves, then builds it again', async () => {
   const held = versions();
-  const kept = keptAnswers(held.read);
+  const kept = keptAnswers(held.read, budget());
   const build = counted(['a', 'every'], 'page');
   for (let i = 0; i < 3; i++)
     assert.equal(String(await kept.serve('k', scopesOf(['a', 'every']), build)), 'page');
@@ -55,7 +58,7 @@ it('serves a kept answer until a version of its scopes moves, then builds it aga
 });
 
 it('keeps no answer whose build found other scopes, nor one without scopes', async () => {
-  const kept = keptAnswers(versions().read);
+  const kept = keptAnswers(versions().read, budget());
   const moved = counted(['b'], 'moved');
   await kept.serve('b', scopesOf(['none']), moved);
   await kept.serve('b', scopesOf(['none']), moved);
@@ -68,7 +71,7 @@ it('keeps no answer whose build found other scopes, nor one without scopes', asy
 
 it('drops the least recently read answers beyond its capacity', async () => {
   // Each entry counts its 4-byte body, its key, scope and version (2 bytes a character) and the overhead.
-  const kept = keptAnswers(versions().read, { capacity: 2 * (ENTRY_OVERHEAD + 10) });
+  const kept = keptAnswers(versions().read, budget(2 * (ENTRY_OVERHEAD + 10)));
   const builds = { x: counted(['s'], 'xxxx'), y: counted(['s'], 'yyyy'), z: counted(['s'], 'zzzz') };
   await kept.serve('x', scopesOf(['s']), builds.x);
   await kept.serve('y', scopesOf(['s']), builds.y);
@@ -81,8 +84,8 @@ it('drops the least recently read answers beyond its capacity', async () => {
   assert.deepEqual(kept.usage(), { bytes: 2 * (ENTRY_OVERHEAD + 10), entries: 2 });
 });
 
-it('counts keys and each entry in its budget, and keeps at most its number of entries', async () => {
-  const kept = keptAnswers(versions().read, { capacity: 2 * ENTRY_OVERHEAD + 5000, entries: 3 });
+it('counts keys and each entry in its budget', async () => {
+  const kept = keptAnswers(versions().read, budget(2 * ENTRY_OVERHEAD + 5000));
   const build = counted(['s'], 'tiny');
   const long = (n: number, length = 2000) => `${n}`.padEnd(length, '.');
   await kept.serve(long(1), scopesOf(['s']), build);
@@ -96,17 +99,24 @@ it('counts keys and each entry in its budget, and keeps at most its number of en
   // A key too long for the budget is answered and not kept.
   await kept.serve(long(3, 5000), scopesOf(['s']), build);
   assert.deepEqual(kept.usage(), one);
+});
 
-  for (const key of ['a', 'b', 'c', 'd']) await kept.serve(key, scopesOf(['s']), build);
-  assert.equal(kept.usage().entries, 3);
-  await kept.serve('d', scopesOf(['s']), build);
-  await kept.serve('a', scopesOf(['s']), build);
-  assert.equal(build.calls, 8, "'d' kept, 'a' dropped for it");
+it('counts a hit for each answer sent kept, a miss for each built', async () => {
+  const cache = createAnswerCache(MiB);
+  const held = versions();
+  const kept = keptAnswers(held.read, { cache });
+  const build = counted(['a'], 'page');
+  for (let i = 0; i < 3; i++) await kept.serve('k', scopesOf(['a']), build);
+  held.bump('a');
+  await kept.serve('k', scopesOf(['a']), build);
+  await kept.serve('none', scopesOf(undefined), counted(['a'], 'unkept'));
+  const { hits, misses, entries } = cache.stats().get('answers') ?? {};
+  assert.deepEqual({ hits, misses, entries }, { hits: 2, misses: 3, entries: 1 });
 });
 
 it('reads no versions while the commit mark holds', async () => {
   const held = versions();
-  const kept = keptAnswers(held.read, { commitMark: held.commitMark });
+  const kept = keptAnswers(held.read, { ...budget(), commitMark: held.commitMark });
   const build = counted(['a'], 'page');
   for (let i = 0; i < 3; i++) await kept.serve('k', scopesOf(['a']), build);
   assert.deepEqual([build.calls, held.read.calls], [1, 1]);

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AnswerCache } from './answer-cache.js';
 
 /**
  * Read answers kept rendered, each under the versions of what it shows: a service reads the versions of
@@ -14,19 +15,14 @@ export const JSON_BODY_TYPE = 'application/json; charset=utf-8';
 /** The versions of `scopes`, as one comparable string; read from the database, never from memory. */
 export type VersionReader = (scopes: string[]) => Promise<string>;
 
-/** Kept bytes across all answers of a service, by default: bodies, keys and each entry's own cost. */
-const KEPT_BYTES = 32 * 1024 * 1024;
-
-/** Most answers kept at once, by default, however small: bounds the map itself. */
-const KEPT_ENTRIES = 16_384;
-
 /**
  * What a kept answer costs beside its body and its strings: the map's slot (and the holes re-inserting
- * leaves in it), the record, the Buffer's objects and its commit mark. Node 20 takes about 400 bytes
- * (test/kept-answers-memory.test.ts); counted with room to spare, so the budget bounds what the process
- * holds, not only what it was asked to keep.
+ * leaves in it), the records, the Buffer's objects and its commit mark. Node 20 takes about 400 bytes for
+ * these alone (test/kept-answers-memory.test.ts), and a server about 1,100 for each answer a new key kept
+ * (test/node-kept-answers-keys.test.ts); counted with room to spare, so the budget bounds what the process
+ * holds, not only what it was asked to keep, and so how many answers, however small, it keeps.
  */
-export const ENTRY_OVERHEAD = 1024;
+export const ENTRY_OVERHEAD = 1536;
 
 interface KeptAnswer {
   scopes: string;
@@ -34,17 +30,13 @@ interface KeptAnswer {
   /** The commit mark read before its versions were last found current. */
   mark: string | undefined;
   body: Buffer;
-  /** What the budget counts for this answer: its body, strings and {@link ENTRY_OVERHEAD}. */
-  size: number;
 }
 
 export interface KeptAnswersOptions {
+  /** The service's memory budget: answers are its `answers` section, keys and overhead counted. */
+  cache: AnswerCache;
   /** The database's commit mark (Database.commitMark): undefined where it cannot tell. */
-  commitMark?: () => string | undefined;
-  /** Kept bytes across all answers, keys and overhead counted; the least recently read go first. */
-  capacity?: number;
-  /** Most answers kept at once; the least recently read go first. */
-  entries?: number;
+  commitMark?: (() => string | undefined) | undefined;
 }
 
 /** What the kept answers hold now, as the budget counts it. */
@@ -120,59 +112,42 @@ function ownBytes(body: Buffer): Buffer {
 
 export function keptAnswers(
   readVersions: VersionReader,
-  { commitMark = () => undefined, capacity = KEPT_BYTES, entries = KEPT_ENTRIES }: KeptAnswersOptions = {},
+  { cache, commitMark = () => undefined }: KeptAnswersOptions,
 ): KeptAnswers {
-  // A Map iterates in insertion order: re-inserting an answer on each read keeps the least recent first.
-  const answers = new Map<string, KeptAnswer>();
-  let bytes = 0;
-  const drop = (key: string) => {
-    const answer = answers.get(key);
-    if (answer === undefined) return;
-    answers.delete(key);
-    bytes -= answer.size;
-  };
-
-  // Moves an answer to the most recent end, unless it was dropped or replaced while its versions were read.
-  const touch = (key: string, kept: KeptAnswer) => {
-    if (answers.get(key) === kept) {
-      answers.delete(key);
-      answers.set(key, kept);
-    }
-    return kept.body;
+  const answers = cache.section<string, KeptAnswer>('answers');
+  const hit = (body: Buffer) => {
+    answers.count(true);
+    return body;
   };
 
   const serve: KeptAnswers['serve'] = async (key, scopesOf, build) => {
     // Read first: whatever is read after it is at least as new as the state the mark names.
     const mark = commitMark();
-    const kept = answers.get(key);
-    if (kept !== undefined && mark !== undefined && kept.mark === mark) return touch(key, kept);
-    const scopes = kept?.scopes.split('\n') ?? (await scopesOf());
-    if (scopes === undefined) return (await build()).body;
+    const held = answers.get(key);
+    if (held !== undefined && mark !== undefined && held.mark === mark) return hit(held.body);
+    const scopes = held?.scopes.split('\n') ?? (await scopesOf());
     // Read before any build, so an answer is never older than the versions it is kept under.
-    const versions = await readVersions(scopes);
-    if (kept !== undefined && kept.versions === versions) {
-      kept.mark = mark;
-      return touch(key, kept);
+    const versions = scopes === undefined ? undefined : await readVersions(scopes);
+    if (held !== undefined && held.versions === versions) {
+      held.mark = mark;
+      return hit(held.body);
     }
+    answers.count(false);
     const built = await build();
-    drop(key);
     // An answer whose rows moved to other scopes meanwhile (a thread's root arriving) is not kept under
     // the versions read for the old ones; the next read keeps it under the new.
     const builtScopes = built.scopes.join('\n');
+    if (scopes === undefined || versions === undefined || builtScopes !== scopes.join('\n')) {
+      answers.delete(key);
+      return built.body;
+    }
     const size =
       built.body.length +
       stringBytes(key) +
       stringBytes(builtScopes) +
       stringBytes(versions) +
       ENTRY_OVERHEAD;
-    if (builtScopes === scopes.join('\n') && size <= capacity) {
-      answers.set(key, { scopes: builtScopes, versions, mark, body: ownBytes(built.body), size });
-      bytes += size;
-      for (const oldest of answers.keys()) {
-        if (bytes <= capacity && answers.size <= entries) break;
-        drop(oldest);
-      }
-    }
+    answers.set(key, { scopes: builtScopes, versions, mark, body: ownBytes(built.body) }, size);
     return built.body;
   };
 
@@ -185,6 +160,9 @@ export function keptAnswers(
       });
       return reply.type(JSON_BODY_TYPE).send(body);
     },
-    usage: () => ({ bytes, entries: answers.size }),
+    usage() {
+      const { bytes, entries } = answers.stats();
+      return { bytes, entries };
+    },
   };
 }

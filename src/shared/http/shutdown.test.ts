@@ -4,6 +4,7 @@ import { EventEmitter } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
+import { waitFor } from '../../../test/support/wait.js';
 import { createHttpApp } from './app.js';
 import type { HttpApp } from './app.js';
 import { installShutdown } from './shutdown.js';
@@ -18,6 +19,9 @@ function deferred<T = void>(): { promise: Promise<T>; resolve: (value: T) => voi
 }
 
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
+
+/** A shutdown timeout no step of a test comes near, where the test expects a shutdown that is not forced. */
+const UNHURRIED_MS = 600_000;
 
 interface Harness {
   app: HttpApp;
@@ -79,13 +83,6 @@ function connect(port: number): Promise<void> {
   });
 }
 
-async function waitUntil(condition: () => boolean): Promise<void> {
-  for (let attempt = 0; attempt < 200 && !condition(); attempt += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  assert.ok(condition(), 'condition never became true');
-}
-
 describe('installShutdown', () => {
   it('lets an in-flight request finish, refuses new connections, then runs onClose', async () => {
     const { app, port, events, started, release } = await startSlowServer();
@@ -93,7 +90,7 @@ describe('installShutdown', () => {
     const finished = deferred<ShutdownOutcome>();
     const dispose = installShutdown(app, {
       logger: silent,
-      timeoutMs: 5000,
+      timeoutMs: UNHURRIED_MS,
       signalSource: signals,
       onShutdown: (outcome) => finished.resolve(outcome),
     });
@@ -103,7 +100,7 @@ describe('installShutdown', () => {
       await started;
 
       signals.emit('SIGTERM');
-      await waitUntil(() => !app.server.listening);
+      await waitFor('the server to stop listening', () => !app.server.listening);
       await assert.rejects(connect(port), { code: 'ECONNREFUSED' });
       assert.deepEqual(events, []);
 
@@ -168,7 +165,7 @@ describe('installShutdown', () => {
     const finished = deferred<ShutdownOutcome>();
     const dispose = installShutdown(app, {
       logger: silent,
-      timeoutMs: 5000,
+      timeoutMs: UNHURRIED_MS,
       signalSource: signals,
       onShutdown: (outcome) => finished.resolve(outcome),
     });

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { promisify } from 'node:util';
+import { waitFor } from '../../../test/support/wait.js';
 import { batchedOutput } from './batched-output.js';
 
 const run = promisify(execFile);
@@ -17,14 +18,6 @@ async function withFile(test: (path: string) => Promise<void>): Promise<void> {
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-}
-
-async function eventually(read: () => Promise<string>, expected: string): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    if ((await read()) === expected) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  assert.equal(await read(), expected);
 }
 
 describe('batched log output', () => {
@@ -40,7 +33,10 @@ describe('batched log output', () => {
         }
         await new Promise((resolve) => setImmediate(resolve));
       }
-      await eventually(() => readFile(path, 'utf8').catch(() => ''), written.join(''));
+      await waitFor('every line in the file', async () => {
+        assert.equal(await readFile(path, 'utf8').catch(() => ''), written.join(''));
+        return true;
+      });
     });
   });
 

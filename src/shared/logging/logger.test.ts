@@ -13,7 +13,7 @@ function captured(format: LogFormat, isTTY = false) {
   return { logger: createLogger({ level: 'debug', format, service: 'node', output }), lines };
 }
 
-describe('log formats (issue 22)', () => {
+describe('log formats', () => {
   it('json: pino lines, with the service, pid and hostname', () => {
     const { logger, lines } = captured('json');
     logger.child({ component: 'chain' }).info({ block: 12 }, 'chain block applied');

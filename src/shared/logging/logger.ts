@@ -41,7 +41,7 @@ export function createLogger(options: LoggerOptions): Logger {
   return options.service === undefined ? logger : logger.child({ service: options.service });
 }
 
-/** `pretty` for a person at a terminal, `json` for a log collector (issue 22). */
+/** `pretty` for a person at a terminal, `json` for a log collector. */
 export function defaultLogFormat(output: LogOutput = process.stdout): LogFormat {
   return output.isTTY === true ? 'pretty' : 'json';
 }

@@ -3,8 +3,9 @@ import type { NetworkName } from '../../protocol/networks.js';
 import { redactUrls } from '../status.js';
 
 /**
- * What a production command decides at start, in plain lines, and the contradictions it refuses
- * (issue 24: a node on the wrong network once waited silently for a block its chain would not reach).
+ * What a production command decides at start, in plain lines, and the contradictions it refuses, so a
+ * misconfigured service says so at once instead of waiting silently (a node on the wrong network for
+ * its chain waits for a block that chain will never reach).
  */
 
 /** A start the configuration contradicts; the command prints the message and exits 2 (a configuration error). */

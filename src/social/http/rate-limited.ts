@@ -8,7 +8,8 @@ import { callerOf, requireCaller } from './caller.js';
  * Route options of an authenticated write under a limit: the token is checked, then the call is counted,
  * against the caller's fid under `limit` or as `count` says, before the handler runs. So only callers who
  * pass authentication are counted, calls the handler then refuses (403, 409) count too, and every answer
- * from there on carries the `x-ratelimit-*` headers, refusals included (issue 21).
+ * from there on carries the `x-ratelimit-*` headers, refusals included: a client sees its quota even on
+ * the answer that refuses it.
  */
 export function limitedWrite(
   context: SocialContext,

@@ -21,7 +21,7 @@ import {
 
 /** Signed key requests (spec §4.7): create, poll, approve (docs/social/signed-key-requests.md). */
 export function registerSignedKeyRequestRoutes(app: HttpApp, context: SocialContext): void {
-  // What a call was counted against goes out on every answer from then on, refusals included (issue 21).
+  // What a call was counted against goes out on every answer from then on, refusals included.
   const sendQuota = (reply: FastifyReply) => (state: RateLimitState) =>
     reply.headers(rateLimitHeaders(state));
 

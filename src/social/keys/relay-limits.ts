@@ -7,7 +7,7 @@ import type { KeyChain } from './chain.js';
 
 /**
  * What keeps approvals from draining the relayer, which pays the gas of every `addFor` while anyone with
- * an fid can make and approve requests (issue 19): a floor under its balance, and quotas of relays per
+ * an fid can make and approve requests: a floor under its balance, and quotas of relays per
  * requesting app, per user and for the whole service.
  */
 

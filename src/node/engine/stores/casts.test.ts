@@ -15,6 +15,7 @@ import {
   receive,
   refused,
 } from '../testing.js';
+import { decodeStored } from '../message-rows.js';
 
 forEachDialect('cast store', (dialect) => {
   const fixture = engineFixture(dialect);
@@ -39,7 +40,8 @@ forEachDialect('cast store', (dialect) => {
       assert.ok(dataBytes !== undefined);
       const add = receive({ ...withoutBytes, dataBytes: undefined });
       assert.equal(merged(await mergeOne(add)).message, hex(add.message));
-      const stored = await fixture.engine.castById(castIdOf(add));
+      const read = await fixture.engine.castById(castIdOf(add));
+      const stored = read && decodeStored(read);
       assert.ok(stored?.dataBytes !== undefined && stored.data !== undefined);
       assert.deepEqual(stored.hash, messageHash(stored.dataBytes));
       assert.deepEqual(

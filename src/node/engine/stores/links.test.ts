@@ -13,13 +13,14 @@ import {
   refused,
   signed,
 } from '../testing.js';
+import { decodeStored } from '../message-rows.js';
 
 forEachDialect('link store', (dialect) => {
   const fixture = engineFixture(dialect);
   const { mergeOne, account } = fixture;
   const targetsOf = async (fid: number) =>
     (await fixture.engine.linksByFid(fid, { limit: 100 })).items.map(
-      (message) => message.data?.linkBody?.targetFid,
+      (stored) => decodeStored(stored).data?.linkBody?.targetFid,
     );
 
   describe('last write wins per (type, target)', () => {

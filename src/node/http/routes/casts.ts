@@ -1,7 +1,8 @@
 import type { HttpApp } from '../../../shared/http/index.js';
 import type { NodeApi } from '../../api.js';
 import type { Target } from '../../engine/index.js';
-import { badParam, found } from '../../failure.js';
+import { readCall } from '../../engine/reads.js';
+import { badParam } from '../../failure.js';
 import { notFound } from '../../not-found.js';
 import { tsHashPositions } from '../../paging.js';
 import { pageRequest } from '../paging.js';
@@ -32,10 +33,8 @@ export function registerCastRoutes(app: HttpApp, { engine }: NodeApi, messages: 
     async (request, reply) => {
       const { query } = request;
       const fid = p.required(query, 'fid', p.fid);
-      return messages.item(request, reply, fid, async () => {
-        const hash = p.required(query, 'hash', p.messageHash);
-        return found(await engine.stored.castById({ fid, hash }), notFound.cast(fid));
-      });
+      const hash = p.required(query, 'hash', p.messageHash);
+      return messages.item(request, reply, readCall(engine, 'castById', { fid, hash }), notFound.cast(fid));
     },
   );
 
@@ -44,9 +43,8 @@ export function registerCastRoutes(app: HttpApp, { engine }: NodeApi, messages: 
     described("A fid's CastAdds and CastRemoves, oldest first", { fid: FID, ...PAGING }, MessagesPage),
     async (request, reply) => {
       const fid = p.required(request.query, 'fid', p.fid);
-      return messages.page(request, reply, fid, () =>
-        engine.stored.castsByFid(fid, pageRequest(request.query, tsHashPositions)),
-      );
+      const page = pageRequest(request.query, tsHashPositions);
+      return messages.page(request, reply, readCall(engine, 'castsByFid', fid, page));
     },
   );
 
@@ -62,10 +60,11 @@ export function registerCastRoutes(app: HttpApp, { engine }: NodeApi, messages: 
       },
       MessagesPage,
     ),
-    async (request, reply) =>
-      messages.page(request, reply, 'all', () =>
-        engine.stored.castsByParent(parentOf(request.query), pageRequest(request.query, tsHashPositions)),
-      ),
+    async (request, reply) => {
+      const parent = parentOf(request.query);
+      const page = pageRequest(request.query, tsHashPositions);
+      return messages.page(request, reply, readCall(engine, 'castsByParent', parent, page));
+    },
   );
 
   app.get(
@@ -75,12 +74,10 @@ export function registerCastRoutes(app: HttpApp, { engine }: NodeApi, messages: 
       { fid: 'The mentioned fid (required)', ...PAGING },
       MessagesPage,
     ),
-    async (request, reply) =>
-      messages.page(request, reply, 'all', () =>
-        engine.stored.castsByMention(
-          p.required(request.query, 'fid', p.fid),
-          pageRequest(request.query, tsHashPositions),
-        ),
-      ),
+    async (request, reply) => {
+      const fid = p.required(request.query, 'fid', p.fid);
+      const page = pageRequest(request.query, tsHashPositions);
+      return messages.page(request, reply, readCall(engine, 'castsByMention', fid, page));
+    },
   );
 }

@@ -2,8 +2,9 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { hubErrorBody } from '../../../protocol/errors.js';
 import { hubEventTypeFromJSON, hubEventTypeToJSON } from '../../../protocol/gen/hub_event.js';
-import type { HubEvent, HubEventType } from '../../../protocol/gen/hub_event.js';
+import type { HubEventType } from '../../../protocol/gen/hub_event.js';
 import type { HttpApp } from '../../../shared/http/index.js';
+import type { LoggedEvent } from '../../events/event-log.js';
 import type { EventSink, EventStream, EventStreams, StreamEnd } from '../../events/event-stream.js';
 import { SHUTTING_DOWN, STREAMED_EVENT_TYPES } from '../../events/feed.js';
 import { badParam, HubFailure } from '../../failure.js';
@@ -47,14 +48,18 @@ function lastEventId(value: string | string[] | undefined): number | undefined {
   return p.uint(value, 'Last-Event-ID');
 }
 
-/** Each event's frame, rendered once however many streams send it (they share the feed's objects). */
-const frames = new WeakMap<HubEvent, string>();
+/**
+ * Each event's frame, rendered once however many streams send it. A frame is a function of the event's
+ * stored bytes, so it is kept under them: the very bytes every copy of the event carries, held by the
+ * feed while any stream may still send it.
+ */
+const frames = new WeakMap<Uint8Array, string>();
 
-function frameOf(event: HubEvent): string {
-  let frame = frames.get(event);
+function frameOf(event: LoggedEvent): string {
+  let frame = frames.get(event.bytes);
   if (frame === undefined) {
     frame = `id: ${event.id}\ndata: ${JSON.stringify(hubEventJson(event))}\n\n`;
-    frames.set(event, frame);
+    frames.set(event.bytes, frame);
   }
   return frame;
 }

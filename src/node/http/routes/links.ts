@@ -1,6 +1,6 @@
 import type { HttpApp } from '../../../shared/http/index.js';
 import type { NodeApi } from '../../api.js';
-import { found } from '../../failure.js';
+import { readCall } from '../../engine/reads.js';
 import { notFound } from '../../not-found.js';
 import { tsHashPositions } from '../../paging.js';
 import { pageRequest } from '../paging.js';
@@ -24,11 +24,9 @@ export function registerLinkRoutes(app: HttpApp, { engine }: NodeApi, messages: 
     async (request, reply) => {
       const { query } = request;
       const fid = p.required(query, 'fid', p.fid);
-      return messages.item(request, reply, fid, async () => {
-        const targetFid = p.required(query, 'target_fid', p.fid);
-        const link = await engine.stored.linkById(fid, p.required(query, 'link_type', p.linkType), targetFid);
-        return found(link, notFound.link(fid));
-      });
+      const targetFid = p.required(query, 'target_fid', p.fid);
+      const link = readCall(engine, 'linkById', fid, p.required(query, 'link_type', p.linkType), targetFid);
+      return messages.item(request, reply, link, notFound.link(fid));
     },
   );
 
@@ -38,13 +36,9 @@ export function registerLinkRoutes(app: HttpApp, { engine }: NodeApi, messages: 
     async (request, reply) => {
       const { query } = request;
       const fid = p.required(query, 'fid', p.fid);
-      return messages.page(request, reply, fid, () =>
-        engine.stored.linksByFid(
-          fid,
-          pageRequest(query, tsHashPositions),
-          p.optional(query, 'link_type', p.linkType),
-        ),
-      );
+      const page = pageRequest(query, tsHashPositions);
+      const links = readCall(engine, 'linksByFid', fid, page, p.optional(query, 'link_type', p.linkType));
+      return messages.page(request, reply, links);
     },
   );
 
@@ -59,13 +53,18 @@ export function registerLinkRoutes(app: HttpApp, { engine }: NodeApi, messages: 
       },
       MessagesPage,
     ),
-    async (request, reply) =>
-      messages.page(request, reply, 'all', () =>
-        engine.stored.linksByTargetFid(
-          p.required(request.query, 'target_fid', p.fid),
-          pageRequest(request.query, tsHashPositions),
-          p.optional(request.query, 'link_type', p.linkType),
-        ),
-      ),
+    async (request, reply) => {
+      const { query } = request;
+      const targetFid = p.required(query, 'target_fid', p.fid);
+      const page = pageRequest(query, tsHashPositions);
+      const links = readCall(
+        engine,
+        'linksByTargetFid',
+        targetFid,
+        page,
+        p.optional(query, 'link_type', p.linkType),
+      );
+      return messages.page(request, reply, links);
+    },
   );
 }

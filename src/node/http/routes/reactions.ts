@@ -1,7 +1,7 @@
 import { reactionTypeFromJSON } from '../../../protocol/gen/message.js';
 import type { HttpApp } from '../../../shared/http/index.js';
 import type { NodeApi } from '../../api.js';
-import { found } from '../../failure.js';
+import { readCall } from '../../engine/reads.js';
 import { notFound } from '../../not-found.js';
 import { tsHashPositions } from '../../paging.js';
 import { pageRequest } from '../paging.js';
@@ -47,11 +47,9 @@ export function registerReactionRoutes(app: HttpApp, { engine }: NodeApi, messag
     async (request, reply) => {
       const { query } = request;
       const fid = p.required(query, 'fid', p.fid);
-      return messages.item(request, reply, fid, async () => {
-        const type = p.required(query, 'reaction_type', reactionType);
-        const reaction = await engine.stored.reactionById(fid, type, targetCast(query));
-        return found(reaction, notFound.reaction(fid));
-      });
+      const type = p.required(query, 'reaction_type', reactionType);
+      const reaction = readCall(engine, 'reactionById', fid, type, targetCast(query));
+      return messages.item(request, reply, reaction, notFound.reaction(fid));
     },
   );
 
@@ -61,23 +59,21 @@ export function registerReactionRoutes(app: HttpApp, { engine }: NodeApi, messag
     async (request, reply) => {
       const { query } = request;
       const fid = p.required(query, 'fid', p.fid);
-      return messages.page(request, reply, fid, () =>
-        engine.stored.reactionsByFid(fid, pageRequest(query, tsHashPositions), listType(query)),
-      );
+      const page = pageRequest(query, tsHashPositions);
+      return messages.page(request, reply, readCall(engine, 'reactionsByFid', fid, page, listType(query)));
     },
   );
 
   app.get(
     '/v1/reactionsByCast',
     described('ReactionAdds on a cast', { ...TARGET, reaction_type: REACTION_TYPE, ...PAGING }, MessagesPage),
-    async (request, reply) =>
-      messages.page(request, reply, 'all', () =>
-        engine.stored.reactionsByTarget(
-          targetCast(request.query),
-          pageRequest(request.query, tsHashPositions),
-          listType(request.query),
-        ),
-      ),
+    async (request, reply) => {
+      const { query } = request;
+      const target = targetCast(query);
+      const page = pageRequest(query, tsHashPositions);
+      const reactions = readCall(engine, 'reactionsByTarget', target, page, listType(query));
+      return messages.page(request, reply, reactions);
+    },
   );
 
   app.get(
@@ -91,13 +87,15 @@ export function registerReactionRoutes(app: HttpApp, { engine }: NodeApi, messag
       },
       MessagesPage,
     ),
-    async (request, reply) =>
-      messages.page(request, reply, 'all', () =>
-        engine.stored.reactionsByTarget(
-          { url: p.required(request.query, 'url', p.url) },
-          pageRequest(request.query, tsHashPositions),
-          listType(request.query),
-        ),
-      ),
+    async (request, reply) => {
+      const { query } = request;
+      const target = { url: p.required(query, 'url', p.url) };
+      const page = pageRequest(query, tsHashPositions);
+      return messages.page(
+        request,
+        reply,
+        readCall(engine, 'reactionsByTarget', target, page, listType(query)),
+      );
+    },
   );
 }

@@ -2,6 +2,7 @@ import { userDataTypeFromJSON } from '../../../protocol/gen/message.js';
 import type { HttpApp } from '../../../shared/http/index.js';
 import type { NodeApi } from '../../api.js';
 import { typeFilter } from '../../engine/index.js';
+import { readCall } from '../../engine/reads.js';
 import { found } from '../../failure.js';
 import { notFound } from '../../not-found.js';
 import { tsHashPositions } from '../../paging.js';
@@ -34,13 +35,10 @@ export function registerUserRoutes(app: HttpApp, api: NodeApi, messages: Message
       const fid = p.required(query, 'fid', p.fid);
       const type = typeFilter(p.optional(query, 'user_data_type', userDataType));
       if (type === undefined) {
-        return messages.page(request, reply, fid, () =>
-          engine.stored.userDataByFid(fid, pageRequest(query, tsHashPositions)),
-        );
+        const page = pageRequest(query, tsHashPositions);
+        return messages.page(request, reply, readCall(engine, 'userDataByFid', fid, page));
       }
-      return messages.item(request, reply, fid, async () =>
-        found(await engine.stored.userData(fid, type), notFound.userData()),
-      );
+      return messages.item(request, reply, readCall(engine, 'userData', fid, type), notFound.userData());
     },
   );
 
@@ -79,13 +77,11 @@ export function registerUserRoutes(app: HttpApp, api: NodeApi, messages: Message
       const fid = p.required(query, 'fid', p.fid);
       const address = p.optional(query, 'address', p.verifiedAddress);
       if (address === undefined) {
-        return messages.page(request, reply, fid, () =>
-          engine.stored.verificationsByFid(fid, pageRequest(query, tsHashPositions)),
-        );
+        const page = pageRequest(query, tsHashPositions);
+        return messages.page(request, reply, readCall(engine, 'verificationsByFid', fid, page));
       }
-      return messages.item(request, reply, fid, async () =>
-        found(await engine.stored.verification(fid, address), notFound.verification(fid)),
-      );
+      const verification = readCall(engine, 'verification', fid, address);
+      return messages.item(request, reply, verification, notFound.verification(fid));
     },
   );
 }

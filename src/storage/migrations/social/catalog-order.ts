@@ -3,8 +3,8 @@ import { rowIdColumn, type Migration } from '../../migration.js';
 
 /**
  * Account verifications and starter-pack members get `seq`, numbered by the database as rows are inserted,
- * so their newest-first lists order rows of the same second (millisecond, for members) by the event
- * (issue 21), not by platform id or fid, as 0012 did for channel follows and roles. SQLite numbers only an
+ * so their newest-first lists order rows of the same second (millisecond, for members) by the event,
+ * not by platform id or fid, as 0012 did for channel follows and roles. SQLite numbers only an
  * `integer primary key`, so both tables are rebuilt with `seq` as their key; their old key stays unique.
  * Existing rows are numbered in the order the lists showed them.
  */

@@ -3,7 +3,7 @@ import { rowIdColumn, type Migration } from '../../migration.js';
 
 /**
  * Follows and role holders get `seq`, numbered by the database as rows are inserted, so "newest first"
- * lists order rows of the same second by the event (issue 21), not by fid. SQLite numbers only an
+ * lists order rows of the same second by the event, not by fid. SQLite numbers only an
  * `integer primary key`, so both tables are rebuilt with `seq` as their key; their old key, (channel, fid),
  * stays unique. Existing rows are numbered in the order the lists showed them (time, then fid).
  */

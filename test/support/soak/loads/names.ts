@@ -7,7 +7,7 @@
  * moves at most once a second. A pair whose request is refused is retired: its first refusal is the
  * finding, not the thousands that would follow.
  */
-import { signUserNameProofClaim } from '../../../src/protocol/eip712/index.js';
+import { signUserNameProofClaim } from '../../../../src/protocol/eip712/index.js';
 import type { SoakAccount } from '../setup.js';
 import type { World } from '../world.js';
 import type { Load } from './load.js';

@@ -7,8 +7,8 @@
 import http from 'node:http';
 import { getInsecureHubRpcClient, type HubEvent } from '@farcaster/hub-nodejs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { STREAMED_EVENT_TYPES } from '../../../src/node/events/feed.js';
-import { hubEventTypeToJSON } from '../../../src/protocol/gen/hub_event.js';
+import { STREAMED_EVENT_TYPES } from '../../../../src/node/events/feed.js';
+import { hubEventTypeToJSON } from '../../../../src/protocol/gen/hub_event.js';
 import type { World } from '../world.js';
 import type { Load } from './load.js';
 

@@ -6,10 +6,19 @@
 import { getInsecureHubRpcClient, type HubRpcClient } from '@farcaster/hub-nodejs';
 import type { Break } from './breaks.js';
 import { Budgets, type Limit } from './budgets.js';
-import type { Urls } from './deployments.js';
 import type { Answer, Client, RequestOptions } from './http.js';
 import { Tokens, type SoakAccount } from './setup.js';
 import type { Service } from './stats.js';
+
+/** Where the load's requests go: the deployment's addresses. */
+export interface Urls {
+  /** Every node process's HTTP API; the load spreads over them as a load balancer would. */
+  nodes: string[];
+  /** Every node process's gRPC API (`host:port`). */
+  grpc: string[];
+  names: string;
+  social: string;
+}
 
 /** Where each request's outcome goes. */
 export type Recorder = (service: Service, operation: string, ok: boolean, answer: Answer) => void;

@@ -23,6 +23,6 @@ export interface Load {
 
 /**
  * A load module: given the world, sets up what it needs (channels, subscribers) and returns its operations.
- * The soak's whole load is the list in loads/index.ts.
+ * The soak's whole load is the list in bench/soak/loads/index.ts.
  */
 export type LoadModule = (world: World) => Load | Promise<Load>;

@@ -5,8 +5,8 @@
  * over the run (or the window, if shorter), so the mix stays the same from start to end instead of
  * spending a limit in the first minutes and thinning out after.
  */
-import { COMMANDS, configOf } from '../../src/shared/config/index.js';
-import { DEFAULT_KEY_ADDS_PER_HOUR, DEFAULT_RATE_LIMIT } from '../../src/node/engine/rate-limit.js';
+import { COMMANDS, configOf } from '../../../src/shared/config/index.js';
+import { DEFAULT_KEY_ADDS_PER_HOUR, DEFAULT_RATE_LIMIT } from '../../../src/node/engine/rate-limit.js';
 
 export interface Limit {
   limit: number;

@@ -4,15 +4,15 @@
  * until the node accepts their messages and the social API their app-key tokens.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createAccount } from '../../src/chain/fixtures.js';
-import type { DevnetConnection } from '../../src/chain/devnet/clients.js';
-import type { DevAccount } from '../../src/chain/devnet/index.js';
-import { createAppKeyToken } from '../../src/protocol/app-key-token.js';
-import { makeMessage } from '../../src/protocol/builder.js';
-import { createEd25519Signer, type Ed25519Signer } from '../../src/protocol/ed25519.js';
-import { FarcasterNetwork, Message, MessageType, UserDataType } from '../../src/protocol/gen/message.js';
-import { hexToBytes } from '../../src/protocol/hex.js';
-import { toFarcasterTime } from '../../src/protocol/time.js';
+import { createAccount } from '../../../src/chain/fixtures.js';
+import type { DevnetConnection } from '../../../src/chain/devnet/clients.js';
+import type { DevAccount } from '../../../src/chain/devnet/index.js';
+import { createAppKeyToken } from '../../../src/protocol/app-key-token.js';
+import { makeMessage } from '../../../src/protocol/builder.js';
+import { createEd25519Signer, type Ed25519Signer } from '../../../src/protocol/ed25519.js';
+import { FarcasterNetwork, Message, MessageType, UserDataType } from '../../../src/protocol/gen/message.js';
+import { hexToBytes } from '../../../src/protocol/hex.js';
+import { toFarcasterTime } from '../../../src/protocol/time.js';
 import { LIMITS } from './budgets.js';
 import type { World } from './world.js';
 
