@@ -9,8 +9,8 @@ import type {
 } from 'kysely';
 
 /**
- * SQLite 3.53 plans a statement again each time a bare `LIMIT ?` is bound (10.3 µs against 5.6 for a
- * literal, in a loop), as the planner may use the limit's value; an expression of it is planned once. A
+ * SQLite 3.53 plans a statement again each time a bare `LIMIT ?` is bound, as the planner may use the
+ * limit's value (docs/performance.md has the cost); an expression of it is planned once. A
  * query's own `.limit(n)` is sent as `limit ? + 0`, with the same rows; a nested select's limit is not
  * reached (walking every query's tree would cost what this saves) and takes {@link plannedOnceLimit}.
  */

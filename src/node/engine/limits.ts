@@ -39,7 +39,7 @@ export async function countStored(db: Kysely<NodeTables>, fid: number, store: nu
   return Number(count);
 }
 
-// `limit 1` is literal: with the limit as a bound parameter SQLite runs this 3 to 5 times slower (measured).
+// `limit 1` is literal: SQLite plans a bound limit again at each run (sqlite-limit.ts), and this runs per merge.
 const oldestQuery = reusableQuery((db: Kysely<NodeTables>, fid: number, store: number) =>
   countedMessages(db, fid, store).select('ts_hash').orderBy('ts_hash').limit(sql.lit(1)),
 );

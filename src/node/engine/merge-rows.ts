@@ -35,8 +35,8 @@ export interface MergeRows {
 /**
  * On PostgreSQL each statement is a round trip, so a batch reads its keys in one statement up front and
  * holds its writes until a read needs them (`read`) or the batch ends. SQLite, in process, runs a point
- * read or a single-row insert in microseconds, and there holding the writes measured slower
- * (docs/performance.md), so each merge reads and writes as it goes, and no key is worked out ahead.
+ * read or a single-row insert for less than holding it costs (docs/performance.md), so each merge reads and
+ * writes as it goes, and no key is worked out ahead.
  */
 export function mergeRowsFor(trx: Kysely<NodeTables>): MergeRows {
   return trx.getExecutor().adapter instanceof PostgresAdapter ? heldRows(trx) : directRows(trx);

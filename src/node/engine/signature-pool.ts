@@ -96,7 +96,7 @@ function chunks<T>(items: readonly T[], weight: number, workers: number): T[][] 
 
 /**
  * Signature work on worker threads, so that the main thread serves requests and merges while every core
- * checks signatures: a batch's Ed25519 signatures (about 145 µs each), and the secp256k1 recoveries of key
+ * checks signatures: a batch's Ed25519 signatures (each costs more than its message's merge), and the secp256k1 recoveries of key
  * messages, which take milliseconds and would otherwise hold the event loop. Workers start on first use and
  * are unreferenced while idle, so an unclosed pool never keeps the process alive; a worker that dies fails
  * its jobs and is replaced on the next one.

@@ -16,8 +16,8 @@ export interface PackedRows {
 
 /**
  * The `encoded` bytes of `page`'s rows in one value, in `position` order (descending when `reverse`):
- * SQLite hands each blob to JS as a Buffer of its own, about 1 µs a row, where one joined blob is one
- * Buffer (a page of 25 casts: 62 → 45 µs in a loop). The order is the aggregate's own (`order by`, SQLite
+ * SQLite hands each blob to JS as a Buffer of its own, where one joined blob is one Buffer for the whole
+ * page (docs/performance.md has the gain). The order is the aggregate's own (`order by`, SQLite
  * 3.44+), not left to the subquery's. On SQLite the join is text and is cast back to a blob (the bytes are
  * kept as they are); on PostgreSQL it is bytea.
  */

@@ -15,9 +15,8 @@ const FLUSH_CHARS = 64 * 1024;
 /**
  * Log lines to a file descriptor or path, written in the background, at most one write every few
  * milliseconds. pino's destination (sonic-boom) would hand each line to the thread pool on its own when
- * no write is under way: about 13 µs of CPU per line, in the thread pool's wake-ups, when a server logs
- * one request line per turn of the event loop (docs/performance.md). It now gets the lines of 20 ms
- * joined, in one call. An exiting process writes what is left synchronously.
+ * no write is under way, a thread-pool wake-up per line when a server logs one request line per turn of the
+ * event loop (docs/performance.md has the cost). This hands it the lines of 20 ms joined, in one call. An exiting process writes what is left synchronously.
  */
 export function batchedOutput(dest: number | string): LogOutput {
   let pending: string[] = [];
