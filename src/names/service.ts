@@ -5,6 +5,7 @@ import type { Hex } from '../protocol/hex.js';
 import type { NamesConfig } from '../shared/config/index.js';
 import { createHttpApp, type HttpApp } from '../shared/http/index.js';
 import { createAnswerCache, MiB } from '../shared/http/answer-cache.js';
+import { batchedVersions } from '../shared/http/batched-versions.js';
 import { keptAnswers } from '../shared/http/kept-answers.js';
 import { registerAnswerCacheMetrics } from '../shared/metrics/answer-cache-metrics.js';
 import { createServiceMetrics } from '../shared/metrics/index.js';
@@ -115,7 +116,11 @@ export async function createNamesService(
   // Every read of transfers is current while the last transfer's id holds.
   const answerCache = createAnswerCache(config.answerCacheMb * MiB);
   registerAnswerCacheMetrics(metrics.registry, answerCache);
-  const kept = keptAnswers(async () => String(await lastTransferId(database.db)), {
+  const versions = batchedVersions(async (scopes) => {
+    const last = String(await lastTransferId(database.db));
+    return new Map(scopes.map((scope) => [scope, last]));
+  });
+  const kept = keptAnswers(versions, {
     cache: answerCache,
     commitMark: database.commitMark,
   });

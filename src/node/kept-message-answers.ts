@@ -1,4 +1,5 @@
 import type { AnswerCache } from '../shared/http/answer-cache.js';
+import { batchedVersions } from '../shared/http/batched-versions.js';
 import { keptAnswers } from '../shared/http/kept-answers.js';
 import type { KeptAnswers } from '../shared/http/kept-answers.js';
 import type { ReadMarks, ReadScope } from './store/read-versions.js';
@@ -12,10 +13,11 @@ import type { ReadMarks, ReadScope } from './store/read-versions.js';
  */
 export function keptMessageAnswers(marks: ReadMarks, cache: AnswerCache): KeptAnswers | undefined {
   if (cache.capacity === 0) return undefined;
-  return keptAnswers(async (scopes) => marks.versions(scopes.map(scopeOf)), {
-    cache,
-    commitMark: () => marks.commitMark(),
+  const versions = batchedVersions(async (names) => {
+    const read = await marks.versions(names.map(scopeOf));
+    return new Map([...read].map(([scope, version]) => [scopeName(scope), String(version)]));
   });
+  return keptAnswers(versions, { cache, commitMark: () => marks.commitMark() });
 }
 
 /** A scope as kept answers name it. */

@@ -1,4 +1,7 @@
-import { reusableQueryByShape } from '../storage/reusable-query.js';
+import { PostgresAdapter, sql } from 'kysely';
+import { batchedVersions } from '../shared/http/batched-versions.js';
+import type { VersionReader } from '../shared/http/kept-answers.js';
+import { reusableQuery } from '../storage/reusable-query.js';
 import type { SocialDb } from './store.js';
 
 /**
@@ -13,16 +16,26 @@ export const channelScopes = (channelId: string) => [`channel:${channelId}`];
 /** The scope of the lists of blocks. */
 export const BLOCKS_SCOPES = ['blocks'];
 
-const versionsOf = reusableQueryByShape(
-  (count: number) => String(count),
-  (count, db: SocialDb, ...scopes: string[]) =>
-    db.selectFrom('list_versions').select(['name', 'version']).where('name', 'in', scopes.slice(0, count)),
+/** The strings of a JSON array, as rows of `value`: one statement text for any number of them. */
+const listed = (db: SocialDb, names: string) =>
+  db.getExecutor().adapter instanceof PostgresAdapter
+    ? sql<string>`select jsonb_array_elements_text(${names}::jsonb)`
+    : sql<string>`select value from json_each(${names})`;
+
+const versionsOf = reusableQuery((db: SocialDb, scopes: string) =>
+  db
+    .selectFrom('list_versions')
+    .select(['name', 'version'])
+    .where('name', 'in', sql<string>`(${listed(db, scopes)})`),
 );
 
-/** The versions of scopes from `list_versions` (a version never bumped is 0). */
-export function readScopeVersions(db: SocialDb): (scopes: string[]) => Promise<string> {
-  return async (scopes) => {
-    const rows = await versionsOf(scopes.length, db, ...scopes);
-    return scopes.map((scope) => String(rows.find((row) => row.name === scope)?.version ?? 0)).join('/');
-  };
+/**
+ * The versions of scopes from `list_versions`, in one statement; a scope never bumped has no row (version 0).
+ * Concurrent requests' reads are joined (shared/http/batched-versions.ts).
+ */
+export function readScopeVersions(db: SocialDb): VersionReader {
+  return batchedVersions(async (scopes) => {
+    const rows = await versionsOf(db, JSON.stringify(scopes));
+    return new Map(rows.map((row) => [row.name, String(row.version)]));
+  });
 }

@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import { reusableQuery, reusableQueryByShape } from '../../storage/reusable-query.js';
+import { reusableQuery } from '../../storage/reusable-query.js';
 import type { StoreChange } from './changes.js';
 import type { NodeTables } from './schema.js';
 
@@ -26,35 +26,41 @@ export async function moveReadVersions(
   await moveVersions(trx, JSON.stringify([...scopes]));
 }
 
-/** One statement text for any number of scopes, given as a JSON array. */
-const moveVersions = reusableQuery((db: Kysely<NodeTables>, scopes: string) => {
-  const listed =
-    db.getExecutor().adapter instanceof PostgresAdapter
-      ? sql<{
-          scope: number;
-        }>`select value::bigint as scope, 1 as version from jsonb_array_elements_text(${scopes}::jsonb) as value`
-      : sql<{ scope: number }>`select value as scope, 1 as version from json_each(${scopes}) where true`;
-  return db
+/** The numbers of a JSON array, as rows of `value`: one statement text for any number of them. */
+const listed = (db: Kysely<NodeTables>, numbers: string) =>
+  db.getExecutor().adapter instanceof PostgresAdapter
+    ? sql<{
+        value: number;
+      }>`select value::bigint as value from jsonb_array_elements_text(${numbers}::jsonb) as value`
+    : sql<{ value: number }>`select value from json_each(${numbers}) where true`;
+
+/** Moves the scopes, given as a JSON array, by one; a scope without a row starts at 1. */
+const moveVersions = reusableQuery((db: Kysely<NodeTables>, scopes: string) =>
+  db
     .insertInto('read_versions')
     .columns(['scope', 'version'])
-    .expression(listed)
+    .expression(sql`select value, 1 from (${listed(db, scopes)}) as scopes where true`)
     .onConflict((conflict) =>
       conflict.column('scope').doUpdateSet({ version: sql`read_versions.version + 1` }),
-    );
-});
-
-const versionsOf = reusableQueryByShape(
-  (count: number) => String(count),
-  (count, db: Kysely<NodeTables>, ...rows: number[]) =>
-    db.selectFrom('read_versions').select(['scope', 'version']).where('scope', 'in', rows.slice(0, count)),
+    ),
 );
 
-/** The versions of `scopes`, as one comparable string (a scope never moved is at 0), read from the database. */
-export function readVersions(db: Kysely<NodeTables>): (scopes: readonly ReadScope[]) => Promise<string> {
+const versionsOf = reusableQuery((db: Kysely<NodeTables>, scopes: string) =>
+  db
+    .selectFrom('read_versions')
+    .select(['scope', 'version'])
+    .where('scope', 'in', sql<number>`(${listed(db, scopes)})`),
+);
+
+/** The version of each of `scopes` (a scope never moved is at 0), read from the database in one statement. */
+export function readVersions(
+  db: Kysely<NodeTables>,
+): (scopes: readonly ReadScope[]) => Promise<Map<ReadScope, number>> {
   return async (scopes) => {
-    const rows = scopes.map(rowOf);
-    const found = await versionsOf(rows.length, db, ...rows);
-    return rows.map((row) => String(found.find((entry) => entry.scope === row)?.version ?? 0)).join(',');
+    const found = new Map(
+      (await versionsOf(db, JSON.stringify(scopes.map(rowOf)))).map((row) => [row.scope, row.version]),
+    );
+    return new Map(scopes.map((scope) => [scope, found.get(rowOf(scope)) ?? 0]));
   };
 }
 
@@ -62,8 +68,8 @@ export function readVersions(db: Kysely<NodeTables>): (scopes: readonly ReadScop
 export interface ReadMarks {
   /** Equal at two moments only if nothing was committed in between (Database.commitMark); undefined: cannot tell. */
   commitMark(): string | undefined;
-  /** Equal at two moments only if nothing of `scopes` changed in between, whichever process wrote. */
-  versions(scopes: readonly ReadScope[]): Promise<string>;
+  /** Equal at two moments only if nothing of a scope changed in between, whichever process wrote. */
+  versions(scopes: readonly ReadScope[]): Promise<Map<ReadScope, number>>;
 }
 
 /**
