@@ -29,12 +29,13 @@ export async function moveReadVersions(
 /** The numbers of a JSON array, as rows of `value`: one statement text for any number of them. */
 const listed = (db: Kysely<NodeTables>, numbers: string) =>
   db.getExecutor().adapter instanceof PostgresAdapter
-    ? sql<{
-        value: number;
-      }>`select value::bigint as value from jsonb_array_elements_text(${numbers}::jsonb) as value`
-    : sql<{ value: number }>`select value from json_each(${numbers}) where true`;
+    ? sql`select value::bigint as value from jsonb_array_elements_text(${numbers}::jsonb) as value`
+    : sql`select value from json_each(${numbers})`;
 
-/** Moves the scopes, given as a JSON array, by one; a scope without a row starts at 1. */
+/**
+ * Moves the scopes, given as a JSON array, by one; a scope without a row starts at 1. (`where true`: SQLite
+ * reads an upsert's `on conflict` after a bare select as a join's.)
+ */
 const moveVersions = reusableQuery((db: Kysely<NodeTables>, scopes: string) =>
   db
     .insertInto('read_versions')
