@@ -14,7 +14,7 @@ import type { NodeTables } from './schema.js';
 export interface ChangeObserver {
   /** In the transaction, after its work: every change it made, in order. Throwing rolls it back. */
   beforeCommit?(trx: Transaction<NodeTables>, changes: readonly StoreChange[]): Promise<void>;
-  /** After the commit: the same changes. A rolled-back transaction reports nothing. */
+  /** After the commit: the same changes; must not throw (the write is done). A rolled-back one reports nothing. */
   committed?(changes: readonly StoreChange[]): void;
 }
 
