@@ -29,6 +29,8 @@ import { mergeOnChainEvents, retractBlocks } from '../src/node/onchain/index.js'
 import { blockHash, signerEvent } from '../src/node/onchain/testing.js';
 import type { MessageChange, StoreChange } from '../src/node/store/changes.js';
 import { observeChanges, writeTransaction } from '../src/node/store/write-transaction.js';
+import { ensureSyncIds } from '../src/node/sync/rebuild-sync-ids.js';
+import { heldSyncId } from '../src/node/sync/sync-ids.js';
 import { forEachDialect } from '../src/storage/testing.js';
 import { ok as grpcOk } from './support/grpc-results.js';
 import {
@@ -104,36 +106,38 @@ forEachDialect('the node change stream', (dialect) => {
   });
 
   /** Every item the stores hold, named as changes name them. */
-  const heldItems = async (): Promise<Set<string>> => {
+  /** Every item the stores hold, as an added change. */
+  const heldChanges = async (): Promise<StoreChange[]> => {
     const { db } = node.database;
-    const items = new Set<string>();
     const messages = [
       ...(await db.selectFrom('messages').select('encoded').execute()),
       ...(await db.selectFrom('gasless_keys').select('encoded').execute()),
     ];
-    for (const row of messages)
-      items.add(itemOf({ ...changeOfStored(Message.decode(row.encoded)), op: 'add' }));
-    for (const row of await db.selectFrom('onchain_events').select('encoded').execute()) {
-      const event = OnChainEvent.decode(row.encoded);
-      items.add(
-        itemOf({
-          kind: 'onchain',
-          op: 'add',
-          type: event.type,
-          fid: event.fid,
-          blockNumber: event.blockNumber,
-          logIndex: event.logIndex,
-          blockTimestamp: event.blockTimestamp,
-        }),
-      );
-    }
-    for (const row of await db.selectFrom('fname_proofs').select(['name', 'encoded']).execute()) {
-      const proof = UserNameProof.decode(row.encoded);
-      items.add(
-        itemOf({ kind: 'fname', op: 'add', name: row.name, fid: proof.fid, timestamp: proof.timestamp }),
-      );
-    }
-    return items;
+    const events = await db.selectFrom('onchain_events').select('encoded').execute();
+    const proofs = await db.selectFrom('fname_proofs').select(['name', 'encoded']).execute();
+    return [
+      ...messages.map((row): StoreChange => ({ ...changeOfStored(Message.decode(row.encoded)), op: 'add' })),
+      ...events.map((row): StoreChange => {
+        const { type, fid, blockNumber, logIndex, blockTimestamp } = OnChainEvent.decode(row.encoded);
+        return { kind: 'onchain', op: 'add', type, fid, blockNumber, logIndex, blockTimestamp };
+      }),
+      ...proofs.map((row): StoreChange => {
+        const { fid, timestamp } = UserNameProof.decode(row.encoded);
+        return { kind: 'fname', op: 'add', name: row.name, fid, timestamp };
+      }),
+    ];
+  };
+  const heldItems = async () => new Set((await heldChanges()).map(itemOf));
+
+  /** The SyncIds the node keeps, and those of what its stores hold, as sorted hex. */
+  const syncIds = async () => {
+    const kept = await node.database.db.selectFrom('sync_ids').select('id').execute();
+    const held = (await heldChanges()).flatMap((change) => {
+      const id = heldSyncId(change);
+      return id === undefined ? [] : [id];
+    });
+    const hex = (ids: Uint8Array[]) => ids.map((id) => Buffer.from(id).toString('hex')).sort();
+    return { kept: hex(kept.map((row) => row.id)), held: hex(held) };
   };
 
   /**
@@ -151,6 +155,8 @@ forEachDialect('the node change stream', (dialect) => {
     const seen = described(changes);
     assert.equal(new Set(seen).size, seen.length, `an item reported twice: ${seen.join('\n')}`);
     const now = await heldItems();
+    const ids = await syncIds();
+    assert.deepEqual(ids.kept, ids.held, 'the SyncIds kept are those of what the stores hold');
     const net = new Map<string, number>();
     for (const change of changes)
       net.set(itemOf(change), (net.get(itemOf(change)) ?? 0) + (change.op === 'add' ? 1 : -1));
@@ -388,6 +394,17 @@ forEachDialect('the node change stream', (dialect) => {
     } finally {
       failing();
     }
+  });
+
+  it('SyncIds of a database that held items before they were kept are filled once, as the stores hold them', async () => {
+    const { db } = node.database;
+    const before = await syncIds();
+    assert.ok(before.kept.length > 10);
+    await db.deleteFrom('sync_ids').execute();
+    await db.deleteFrom('service_meta').where('key', '=', 'sync_ids').execute();
+    assert.equal(await ensureSyncIds(db), true);
+    assert.deepEqual(await syncIds(), before);
+    assert.equal(await ensureSyncIds(db), false, 'filled once');
   });
 });
 

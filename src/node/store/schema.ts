@@ -199,6 +199,11 @@ export interface ReadVersionsTable {
   version: number;
 }
 
+/** The SyncIds of what the node holds (src/node/sync/sync-ids.ts), moved by every writing transaction. */
+export interface SyncIdsTable {
+  id: Uint8Array;
+}
+
 export interface NodeTables {
   service_meta: ServiceMetaTable;
   onchain_events: OnChainEventsTable;
@@ -213,4 +218,5 @@ export interface NodeTables {
   gasless_keys: GaslessKeysTable;
   gasless_nonces: GaslessNoncesTable;
   read_versions: ReadVersionsTable;
+  sync_ids: SyncIdsTable;
 }

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { lockEventLog } from '../events/event-log.js';
 import type { StoreChange } from './changes.js';
+import { moveSyncIds } from '../sync/sync-ids.js';
 import { moveReadVersions } from './read-versions.js';
 import type { NodeTables } from './schema.js';
 
@@ -9,7 +10,7 @@ import type { NodeTables } from './schema.js';
  * {@link writeTransaction} and report each item they add or remove with {@link recordChange}, in the order
  * they write it; observers registered once with {@link observeChanges} are told of a transaction's changes
  * inside it, before it commits (their writes commit or roll back with it), and after it commits. Read
- * versions are moved this way in every process and tool that writes, so no observer can be forgotten there.
+ * versions and SyncIds are moved this way in every process and tool that writes, so none can be forgotten.
  */
 export interface ChangeObserver {
   /** In the transaction, after its work: every change it made, in order. Throwing rolls it back. */
@@ -45,8 +46,14 @@ export function observeChanges(db: Kysely<NodeTables>, observer: ChangeObserver)
   };
 }
 
-/** Moves the read versions of what changed: built in, so every writer moves them. */
-const readVersions: ChangeObserver = { beforeCommit: moveReadVersions };
+/**
+ * Built in, so every process and tool that writes moves them: the read versions of what changed, and the
+ * SyncIds of what the node holds.
+ */
+const BUILT_IN: readonly ChangeObserver[] = [
+  { beforeCommit: moveReadVersions },
+  { beforeCommit: moveSyncIds },
+];
 
 /**
  * Runs `work` in a transaction that holds the node's write lock (the event log's, `lockEventLog`: writers
@@ -62,7 +69,7 @@ export async function writeTransaction<T>(
     if (!open.has(db)) throw new Error('a write joined a transaction not opened by writeTransaction');
     return work(db as Transaction<NodeTables>);
   }
-  const observers = [readVersions, ...(observersByAdapter.get(adapterOf(db)) ?? [])];
+  const observers = [...BUILT_IN, ...(observersByAdapter.get(adapterOf(db)) ?? [])];
   let changes: readonly StoreChange[] = [];
   const result = await db.transaction().execute(async (trx) => {
     const state: OpenTransaction = { changes: [], listeners: [] };

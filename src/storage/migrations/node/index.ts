@@ -8,6 +8,7 @@ import { createMessages } from './messages.js';
 import { createOnChainState } from './onchain-state.js';
 import { createPendingRevocations } from './pending-revocations.js';
 import { createReadVersions } from './read-versions.js';
+import { createSyncIds } from './sync-ids.js';
 
 /**
  * The node service's schema history, oldest first. Append only; never edit an applied migration.
@@ -23,4 +24,5 @@ export const nodeMigrations: MigrationSet = {
   '0007_pending_revocations': createPendingRevocations,
   '0008_gasless_keys': createGaslessKeys,
   '0009_read_versions': createReadVersions,
+  '0010_sync_ids': createSyncIds,
 };

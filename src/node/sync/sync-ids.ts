@@ -1,0 +1,138 @@
+import { PostgresAdapter, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { Message, MessageData } from '../../protocol/gen/message.js';
+import { OnChainEvent } from '../../protocol/gen/onchain_event.js';
+import { reusableQuery } from '../../storage/reusable-query.js';
+import { tsHashHash, tsHashTimestamp } from '../engine/ts-hash.js';
+import type { StoreChange } from '../store/changes.js';
+import type { NodeTables } from '../store/schema.js';
+import { fnameSyncId, messageSyncId, onChainSyncId, syncIdOf } from './sync-id.js';
+
+/**
+ * The SyncIds of what the node holds, in `sync_ids`: every write transaction moves them with what it
+ * changed (a built-in observer of store/write-transaction.ts), so after a crash at any point they are
+ * exactly what the stores hold; rebuild-sync-ids.ts fills them from the stores. The sync trie is computed
+ * from them.
+ */
+
+/** The id of an item the trie holds, or undefined: not in the reference trie, or outside its ranges. */
+export const heldSyncId = (change: StoreChange): Uint8Array | undefined => safely(() => syncIdOf(change));
+
+/** A time before the Farcaster epoch or a number past 32 bits has no SyncId (the reference hub throws). */
+function safely(build: () => Uint8Array | undefined): Uint8Array | undefined {
+  try {
+    return build();
+  } catch (error) {
+    if (error instanceof RangeError) return undefined;
+    throw error;
+  }
+}
+
+export const hexOf = (id: Uint8Array) => Buffer.from(id).toString('hex');
+
+/** Hex strings of a JSON array, as rows of `id` bytes: one statement text for any number of them. */
+const listed = (db: Kysely<NodeTables>, ids: string) =>
+  db.getExecutor().adapter instanceof PostgresAdapter
+    ? sql`select decode(value, 'hex') as id from jsonb_array_elements_text(${ids}::jsonb) as value`
+    : sql`select unhex(value) as id from json_each(${ids})`;
+
+/** Inserts the ids, given as a JSON array of hex strings; one already there stays. */
+export const insertIds = reusableQuery((db: Kysely<NodeTables>, ids: string) =>
+  db
+    .insertInto('sync_ids')
+    .columns(['id'])
+    // `where true`: SQLite reads an upsert's `on conflict` after a bare select as a join's.
+    .expression(sql`select id from (${listed(db, ids)}) as ids where true`)
+    .onConflict((conflict) => conflict.doNothing()),
+);
+
+const deleteIds = reusableQuery((db: Kysely<NodeTables>, ids: string) =>
+  db.deleteFrom('sync_ids').where('id', 'in', sql<Uint8Array>`(select id from (${listed(db, ids)}) as ids)`),
+);
+
+/** Moves `sync_ids` by a transaction's changes: each id ends as its last change left it. */
+export async function moveSyncIds(trx: Kysely<NodeTables>, changes: readonly StoreChange[]): Promise<void> {
+  const held = new Map<string, boolean>();
+  for (const change of changes) {
+    const id = heldSyncId(change);
+    if (id !== undefined) held.set(hexOf(id), change.op === 'add');
+  }
+  const removed = [...held].flatMap(([id, present]) => (present ? [] : [id]));
+  const added = [...held].flatMap(([id, present]) => (present ? [id] : []));
+  if (removed.length > 0) await deleteIds(trx, JSON.stringify(removed));
+  if (added.length > 0) await insertIds(trx, JSON.stringify(added));
+}
+
+const PAGE = 1000;
+const defined = (ids: (Uint8Array | undefined)[]) => ids.filter((id) => id !== undefined);
+
+/** The SyncIds the stores hold, computed from the stores themselves, a page of each table at a time. */
+export async function* storedSyncIds(db: Kysely<NodeTables>): AsyncGenerator<Uint8Array[]> {
+  for (let after: Uint8Array = new Uint8Array(0); ;) {
+    const rows = await db
+      .selectFrom('messages')
+      .select(['hash', 'fid', 'type', 'ts_hash'])
+      .where('hash', '>', after)
+      .orderBy('hash')
+      .limit(PAGE)
+      .execute();
+    yield defined(
+      rows.map(({ fid, type, ts_hash }) =>
+        safely(() =>
+          messageSyncId({ fid, type, timestamp: tsHashTimestamp(ts_hash), hash: tsHashHash(ts_hash) }),
+        ),
+      ),
+    );
+    const last = rows.at(-1);
+    if (last === undefined || rows.length < PAGE) break;
+    after = last.hash;
+  }
+  for (let after: Uint8Array = new Uint8Array(0); ;) {
+    const rows = await db
+      .selectFrom('gasless_keys')
+      .select(['key', 'encoded'])
+      .where('key', '>', after)
+      .orderBy('key')
+      .limit(PAGE)
+      .execute();
+    yield defined(
+      rows.map(({ encoded }) => {
+        const message = Message.decode(encoded);
+        const data = message.dataBytes && MessageData.decode(message.dataBytes);
+        return data && safely(() => messageSyncId({ ...data, hash: message.hash }));
+      }),
+    );
+    const last = rows.at(-1);
+    if (last === undefined || rows.length < PAGE) break;
+    after = last.key;
+  }
+  for (let after = { fid: -1, block: 0, log: 0 }; ;) {
+    const { fid, block, log } = after;
+    const rows = await db
+      .selectFrom('onchain_events')
+      .select(['fid', 'block_number', 'log_index', 'encoded'])
+      .where(sql<boolean>`(fid, block_number, log_index) > (${fid}, ${block}, ${log})`)
+      .orderBy('fid')
+      .orderBy('block_number')
+      .orderBy('log_index')
+      .limit(PAGE)
+      .execute();
+    yield defined(rows.map(({ encoded }) => safely(() => onChainSyncId(OnChainEvent.decode(encoded)))));
+    const last = rows.at(-1);
+    if (last === undefined || rows.length < PAGE) break;
+    after = { fid: last.fid, block: last.block_number, log: last.log_index };
+  }
+  for (let after = ''; ;) {
+    const rows = await db
+      .selectFrom('fname_proofs')
+      .select(['name', 'fid', 'timestamp'])
+      .where('name', '>', after)
+      .orderBy('name')
+      .limit(PAGE)
+      .execute();
+    yield defined(rows.map((proof) => (proof.fid === 0 ? undefined : safely(() => fnameSyncId(proof)))));
+    const last = rows.at(-1);
+    if (last === undefined || rows.length < PAGE) break;
+    after = last.name;
+  }
+}
