@@ -1,6 +1,7 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import { batchedVersions } from '../shared/http/batched-versions.js';
 import type { VersionReader } from '../shared/http/kept-answers.js';
+import { jsonList } from '../storage/json-list.js';
 import { reusableQuery } from '../storage/reusable-query.js';
 import type { SocialDb } from './store.js';
 
@@ -16,17 +17,11 @@ export const channelScopes = (channelId: string) => [`channel:${channelId}`];
 /** The scope of the lists of blocks. */
 export const BLOCKS_SCOPES = ['blocks'];
 
-/** The strings of a JSON array, as rows of `value`: one statement text for any number of them. */
-const listed = (db: SocialDb, names: string) =>
-  db.getExecutor().adapter instanceof PostgresAdapter
-    ? sql<string>`select jsonb_array_elements_text(${names}::jsonb)`
-    : sql<string>`select value from json_each(${names})`;
-
 const versionsOf = reusableQuery((db: SocialDb, scopes: string) =>
   db
     .selectFrom('list_versions')
     .select(['name', 'version'])
-    .where('name', 'in', sql<string>`(${listed(db, scopes)})`),
+    .where('name', 'in', sql<string>`(${jsonList(db, scopes, 'text')})`),
 );
 
 /**

@@ -15,7 +15,7 @@ type Encode = (value: unknown) => Buffer;
  * (http/message-answers.ts): under the version of the scope each read declares (engine/reads.ts). An
  * answer is named by its method and its request as decoded and encoded again: the fields the method
  * declares, each as read, and nothing else the client sent (the decoder skips unknown fields, which so
- * cannot mint keys). Where the node keeps no answers, each read runs.
+ * cannot mint keys). With no kept answers (`--answer-cache-mb 0`), each read runs.
  */
 export function keptReads(methods: MessageMethods, kept: KeptAnswers | undefined): UnaryHandlers {
   const handlers: Record<string, Handler> = {};

@@ -1,5 +1,6 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
+import { jsonList } from '../../storage/json-list.js';
 import { reusableQuery } from '../../storage/reusable-query.js';
 import type { StoreChange } from './changes.js';
 import type { NodeTables } from './schema.js';
@@ -26,12 +27,6 @@ export async function moveReadVersions(
   await moveVersions(trx, JSON.stringify([...scopes]));
 }
 
-/** The numbers of a JSON array, as rows of `value`: one statement text for any number of them. */
-const listed = (db: Kysely<NodeTables>, numbers: string) =>
-  db.getExecutor().adapter instanceof PostgresAdapter
-    ? sql`select value::bigint as value from jsonb_array_elements_text(${numbers}::jsonb) as value`
-    : sql`select value from json_each(${numbers})`;
-
 /**
  * Moves the scopes, given as a JSON array, by one; a scope without a row starts at 1. (`where true`: SQLite
  * reads an upsert's `on conflict` after a bare select as a join's.)
@@ -40,7 +35,7 @@ const moveVersions = reusableQuery((db: Kysely<NodeTables>, scopes: string) =>
   db
     .insertInto('read_versions')
     .columns(['scope', 'version'])
-    .expression(sql`select value, 1 from (${listed(db, scopes)}) as scopes where true`)
+    .expression(sql`select value, 1 from (${jsonList(db, scopes, 'bigint')}) as scopes where true`)
     .onConflict((conflict) =>
       conflict.column('scope').doUpdateSet({ version: sql`read_versions.version + 1` }),
     ),
@@ -50,7 +45,7 @@ const versionsOf = reusableQuery((db: Kysely<NodeTables>, scopes: string) =>
   db
     .selectFrom('read_versions')
     .select(['scope', 'version'])
-    .where('scope', 'in', sql<number>`(${listed(db, scopes)})`),
+    .where('scope', 'in', sql<number>`(${jsonList(db, scopes, 'bigint')})`),
 );
 
 /** The version of each of `scopes` (a scope never moved is at 0), read from the database in one statement. */

@@ -1,7 +1,8 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { Message, MessageData } from '../../protocol/gen/message.js';
 import { OnChainEvent } from '../../protocol/gen/onchain_event.js';
+import { jsonList } from '../../storage/json-list.js';
 import { reusableQuery } from '../../storage/reusable-query.js';
 import { tsHashHash, tsHashTimestamp } from '../engine/ts-hash.js';
 import type { StoreChange } from '../store/changes.js';
@@ -30,24 +31,18 @@ function safely(build: () => Uint8Array | undefined): Uint8Array | undefined {
 
 export const hexOf = (id: Uint8Array) => Buffer.from(id).toString('hex');
 
-/** Hex strings of a JSON array, as rows of `id` bytes: one statement text for any number of them. */
-const listed = (db: Kysely<NodeTables>, ids: string) =>
-  db.getExecutor().adapter instanceof PostgresAdapter
-    ? sql`select decode(value, 'hex') as id from jsonb_array_elements_text(${ids}::jsonb) as value`
-    : sql`select unhex(value) as id from json_each(${ids})`;
-
 /** Inserts the ids, given as a JSON array of hex strings; one already there stays. */
 export const insertIds = reusableQuery((db: Kysely<NodeTables>, ids: string) =>
   db
     .insertInto('sync_ids')
     .columns(['id'])
     // `where true`: SQLite reads an upsert's `on conflict` after a bare select as a join's.
-    .expression(sql`select id from (${listed(db, ids)}) as ids where true`)
+    .expression(sql`select value from (${jsonList(db, ids, 'bytes')}) as ids where true`)
     .onConflict((conflict) => conflict.doNothing()),
 );
 
 const deleteIds = reusableQuery((db: Kysely<NodeTables>, ids: string) =>
-  db.deleteFrom('sync_ids').where('id', 'in', sql<Uint8Array>`(select id from (${listed(db, ids)}) as ids)`),
+  db.deleteFrom('sync_ids').where('id', 'in', sql<Uint8Array>`(${jsonList(db, ids, 'bytes')})`),
 );
 
 /** Moves `sync_ids` by a transaction's changes: each id ends as its last change left it. */

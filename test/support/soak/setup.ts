@@ -3,7 +3,6 @@
  * storage unit, and an Ed25519 signer added through KeyGateway, by src/chain/fixtures.ts), waited for
  * until the node accepts their messages and the social API their app-key tokens.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import { createAccount } from '../../../src/chain/fixtures.js';
 import type { DevnetConnection } from '../../../src/chain/devnet/clients.js';
 import type { DevAccount } from '../../../src/chain/devnet/index.js';
@@ -13,6 +12,7 @@ import { createEd25519Signer, type Ed25519Signer } from '../../../src/protocol/e
 import { FarcasterNetwork, Message, MessageType, UserDataType } from '../../../src/protocol/gen/message.js';
 import { hexToBytes } from '../../../src/protocol/hex.js';
 import { toFarcasterTime } from '../../../src/protocol/time.js';
+import { waitFor } from '../wait.js';
 import { LIMITS } from './budgets.js';
 import type { World } from './world.js';
 
@@ -44,20 +44,6 @@ async function inBatches<T, R>(items: readonly T[], limit: number, task: (item: 
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
   return results;
-}
-
-async function until<T>(
-  what: () => string,
-  timeoutMs: number,
-  probe: () => Promise<T | undefined>,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what()}`);
-    await sleep(250);
-  }
 }
 
 /**
@@ -109,9 +95,8 @@ export async function waitUntilUsable(world: World): Promise<void> {
     );
     const raw = Message.encode(message).finish();
     let last = '';
-    await until(
+    await waitFor(
       () => `the node to accept fid ${account.fid}'s messages (last: ${last})`,
-      120_000,
       async () => {
         const done = budgets.force(LIMITS.messages, `messages:${account.fid}`);
         const answer = await client.request('POST', `${urls.nodes[0]}/v1/submitMessage`, { raw });
@@ -119,10 +104,10 @@ export async function waitUntilUsable(world: World): Promise<void> {
         last = `${answer.status} ${answer.body.slice(0, 200)}`;
         return answer.status === 200 ? true : undefined;
       },
+      120_000,
     );
-    await until(
+    await waitFor(
       () => `the social API to accept fid ${account.fid}'s token (last: ${last})`,
-      60_000,
       async () => {
         // Idempotent and harmless: unblocking someone not blocked.
         const done = budgets.force(LIMITS.blocks, `blocks:${account.fid}`);
@@ -134,6 +119,7 @@ export async function waitUntilUsable(world: World): Promise<void> {
         last = `${answer.status} ${answer.body.slice(0, 200)}`;
         return answer.status === 200 ? true : undefined;
       },
+      60_000,
     );
   });
 }

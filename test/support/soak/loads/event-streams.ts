@@ -6,9 +6,9 @@
  */
 import http from 'node:http';
 import { getInsecureHubRpcClient, type HubEvent } from '@farcaster/hub-nodejs';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { STREAMED_EVENT_TYPES } from '../../../../src/node/events/feed.js';
 import { hubEventTypeToJSON } from '../../../../src/protocol/gen/hub_event.js';
+import { waitFor } from '../../wait.js';
 import type { World } from '../world.js';
 import type { Load } from './load.js';
 
@@ -129,9 +129,11 @@ export async function eventStreams(world: World): Promise<Load> {
     finish: async () => {
       const log = await logIds(world);
       const last = log.at(-1) ?? 0;
-      const deadline = Date.now() + CATCH_UP_MS;
       const behind = () => subscribers.filter((s) => s.ended === undefined && (s.ids.at(-1) ?? 0) < last);
-      while (behind().length > 0 && Date.now() < deadline) await sleep(100);
+      // One still behind at the timeout is what the comparison below reports, so the timeout is not an error.
+      await waitFor('every subscriber to reach the log', () => behind().length === 0, CATCH_UP_MS).catch(
+        () => undefined,
+      );
       // Events merged after the log was read (the fname sync's, say) are not compared.
       const upToLast = (subscriber: Subscriber) => subscriber.ids.filter((id) => id <= last);
       const failures = subscribers.flatMap((subscriber) => {
