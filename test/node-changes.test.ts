@@ -30,7 +30,7 @@ import { blockHash, signerEvent } from '../src/node/onchain/testing.js';
 import type { MessageChange, StoreChange } from '../src/node/store/changes.js';
 import { observeChanges, writeTransaction } from '../src/node/store/write-transaction.js';
 import { ensureSyncIds } from '../src/node/sync/rebuild-sync-ids.js';
-import { heldSyncId } from '../src/node/sync/sync-ids.js';
+import { heldSyncId, storedSyncIds } from '../src/node/sync/sync-ids.js';
 import { forEachDialect } from '../src/storage/testing.js';
 import { ok as grpcOk } from './support/grpc-results.js';
 import {
@@ -405,6 +405,10 @@ forEachDialect('the node change stream', (dialect) => {
     assert.equal(await ensureSyncIds(db), true);
     assert.deepEqual(await syncIds(), before);
     assert.equal(await ensureSyncIds(db), false, 'filled once');
+    const paged: string[] = [];
+    for await (const ids of storedSyncIds(db, 3))
+      paged.push(...ids.map((id) => Buffer.from(id).toString('hex')));
+    assert.deepEqual(paged.sort(), before.kept, 'read a few rows at a time, the stores give the same ids');
   });
 });
 

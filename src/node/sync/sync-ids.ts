@@ -58,76 +58,110 @@ export async function moveSyncIds(trx: Kysely<NodeTables>, changes: readonly Sto
   if (added.length > 0) await insertIds(trx, JSON.stringify(added));
 }
 
-const PAGE = 1000;
-const defined = (ids: (Uint8Array | undefined)[]) => ids.filter((id) => id !== undefined);
+/** Every row of a table, a page at a time, each page read after the last key of the one before. */
+async function* keysetPages<Row, Key>(
+  first: Key,
+  page: (after: Key) => Promise<Row[]>,
+  keyOf: (row: Row) => Key,
+  size: number,
+): AsyncGenerator<Row[]> {
+  for (let after = first; ;) {
+    const rows = await page(after);
+    yield rows;
+    const last = rows.at(-1);
+    if (last === undefined || rows.length < size) return;
+    after = keyOf(last);
+  }
+}
 
-/** The SyncIds the stores hold, computed from the stores themselves, a page of each table at a time. */
-export async function* storedSyncIds(db: Kysely<NodeTables>): AsyncGenerator<Uint8Array[]> {
-  for (let after: Uint8Array = new Uint8Array(0); ;) {
-    const rows = await db
-      .selectFrom('messages')
-      .select(['hash', 'fid', 'type', 'ts_hash'])
-      .where('hash', '>', after)
-      .orderBy('hash')
-      .limit(PAGE)
-      .execute();
-    yield defined(
-      rows.map(({ fid, type, ts_hash }) =>
-        safely(() =>
-          messageSyncId({ fid, type, timestamp: tsHashTimestamp(ts_hash), hash: tsHashHash(ts_hash) }),
-        ),
-      ),
-    );
-    const last = rows.at(-1);
-    if (last === undefined || rows.length < PAGE) break;
-    after = last.hash;
+/** The ids of each page's items; an item without one is left out. */
+async function* idsOf<Row>(
+  pages: AsyncGenerator<Row[]>,
+  idOf: (row: Row) => Uint8Array | undefined,
+): AsyncGenerator<Uint8Array[]> {
+  for await (const rows of pages) {
+    yield rows.flatMap((row) => {
+      const id = safely(() => idOf(row));
+      return id === undefined ? [] : [id];
+    });
   }
-  for (let after: Uint8Array = new Uint8Array(0); ;) {
-    const rows = await db
-      .selectFrom('gasless_keys')
-      .select(['key', 'encoded'])
-      .where('key', '>', after)
-      .orderBy('key')
-      .limit(PAGE)
-      .execute();
-    yield defined(
-      rows.map(({ encoded }) => {
-        const message = Message.decode(encoded);
-        const data = message.dataBytes && MessageData.decode(message.dataBytes);
-        return data && safely(() => messageSyncId({ ...data, hash: message.hash }));
-      }),
-    );
-    const last = rows.at(-1);
-    if (last === undefined || rows.length < PAGE) break;
-    after = last.key;
-  }
-  for (let after = { fid: -1, block: 0, log: 0 }; ;) {
-    const { fid, block, log } = after;
-    const rows = await db
-      .selectFrom('onchain_events')
-      .select(['fid', 'block_number', 'log_index', 'encoded'])
-      .where(sql<boolean>`(fid, block_number, log_index) > (${fid}, ${block}, ${log})`)
-      .orderBy('fid')
-      .orderBy('block_number')
-      .orderBy('log_index')
-      .limit(PAGE)
-      .execute();
-    yield defined(rows.map(({ encoded }) => safely(() => onChainSyncId(OnChainEvent.decode(encoded)))));
-    const last = rows.at(-1);
-    if (last === undefined || rows.length < PAGE) break;
-    after = { fid: last.fid, block: last.block_number, log: last.log_index };
-  }
-  for (let after = ''; ;) {
-    const rows = await db
-      .selectFrom('fname_proofs')
-      .select(['name', 'fid', 'timestamp'])
-      .where('name', '>', after)
-      .orderBy('name')
-      .limit(PAGE)
-      .execute();
-    yield defined(rows.map((proof) => (proof.fid === 0 ? undefined : safely(() => fnameSyncId(proof)))));
-    const last = rows.at(-1);
-    if (last === undefined || rows.length < PAGE) break;
-    after = last.name;
-  }
+}
+
+/** A stored message's id, from its bytes (data as its signed bytes). */
+function storedMessageId(encoded: Uint8Array): Uint8Array | undefined {
+  const message = Message.decode(encoded);
+  const data = message.dataBytes && MessageData.decode(message.dataBytes);
+  return data && messageSyncId({ ...data, hash: message.hash });
+}
+
+/** The SyncIds the stores hold, computed from the stores themselves, `page` rows of each table at a time. */
+export async function* storedSyncIds(db: Kysely<NodeTables>, page = 1000): AsyncGenerator<Uint8Array[]> {
+  const none = new Uint8Array(0) as Uint8Array;
+  yield* idsOf(
+    keysetPages(
+      none,
+      (after) =>
+        db
+          .selectFrom('messages')
+          .select(['hash', 'fid', 'type', 'ts_hash'])
+          .where('hash', '>', after)
+          .orderBy('hash')
+          .limit(page)
+          .execute(),
+      (row) => row.hash,
+      page,
+    ),
+    ({ fid, type, ts_hash }) =>
+      messageSyncId({ fid, type, timestamp: tsHashTimestamp(ts_hash), hash: tsHashHash(ts_hash) }),
+  );
+  yield* idsOf(
+    keysetPages(
+      none,
+      (after) =>
+        db
+          .selectFrom('gasless_keys')
+          .select(['key', 'encoded'])
+          .where('key', '>', after)
+          .orderBy('key')
+          .limit(page)
+          .execute(),
+      (row) => row.key,
+      page,
+    ),
+    (row) => storedMessageId(row.encoded),
+  );
+  yield* idsOf(
+    keysetPages(
+      { fid: -1, block_number: 0, log_index: 0 },
+      ({ fid, block_number: block, log_index: log }) =>
+        db
+          .selectFrom('onchain_events')
+          .select(['fid', 'block_number', 'log_index', 'encoded'])
+          .where(sql<boolean>`(fid, block_number, log_index) > (${fid}, ${block}, ${log})`)
+          .orderBy('fid')
+          .orderBy('block_number')
+          .orderBy('log_index')
+          .limit(page)
+          .execute(),
+      (row) => row,
+      page,
+    ),
+    (row) => onChainSyncId(OnChainEvent.decode(row.encoded)),
+  );
+  yield* idsOf(
+    keysetPages(
+      '',
+      (after) =>
+        db
+          .selectFrom('fname_proofs')
+          .select(['name', 'fid', 'timestamp'])
+          .where('name', '>', after)
+          .orderBy('name')
+          .limit(page)
+          .execute(),
+      (row) => row.name,
+      page,
+    ),
+    (proof) => (proof.fid === 0 ? undefined : fnameSyncId(proof)),
+  );
 }
