@@ -29,7 +29,12 @@ import { mergeOnChainEvents, retractBlocks } from '../src/node/onchain/index.js'
 import { blockHash, signerEvent } from '../src/node/onchain/testing.js';
 import type { MessageChange, StoreChange } from '../src/node/store/changes.js';
 import { observeChanges, writeTransaction } from '../src/node/store/write-transaction.js';
-import { ensureSyncIds } from '../src/node/sync/rebuild-sync-ids.js';
+import { buildStoredNodes } from '../src/node/sync/build-trie.js';
+import { ensureSyncTrie } from '../src/node/sync/rebuild-sync-trie.js';
+import { createSyncTrie } from '../src/node/sync/sync-trie.js';
+import type { StoredNode } from '../src/node/sync/trie-nodes.js';
+import { hexOf, trieOf } from '../src/node/sync/trie-nodes.js';
+import { createAnswerCache } from '../src/shared/http/answer-cache.js';
 import { heldSyncId, storedSyncIds } from '../src/node/sync/sync-ids.js';
 import { forEachDialect } from '../src/storage/testing.js';
 import { ok as grpcOk } from './support/grpc-results.js';
@@ -141,6 +146,25 @@ forEachDialect('the node change stream', (dialect) => {
   };
 
   /**
+   * Checks the stored trie against the ids the stores hold: its root is an in-memory trie's of those ids,
+   * and once hashed its stored nodes are exactly those a build from scratch makes.
+   */
+  const checkTrie = async (held: readonly string[]) => {
+    const { db } = node.database;
+    const ids = held.map((hex) => Buffer.from(hex, 'hex'));
+    const rootHash = await createSyncTrie(db, createAnswerCache(0)).rootHash();
+    assert.equal(rootHash, trieOf(ids).rootHash(), 'the root is that of the ids the stores hold');
+    const built: StoredNode[] = [];
+    await buildStoredNodes([ids], async (nodes) => void built.push(...nodes));
+    const stored = await db.selectFrom('sync_trie_nodes').select(['prefix', 'items', 'hash']).execute();
+    const rows = (nodes: readonly StoredNode[]) =>
+      nodes
+        .map(({ prefix, items, hash }) => [hexOf(prefix), items, hash && hexOf(hash)].join(' '))
+        .sort();
+    assert.deepEqual(rows(stored), rows(built), 'the stored nodes are those a build makes');
+  };
+
+  /**
    * Runs `step` and checks what the observer saw of it: each committed transaction's changes as seen inside
    * it, no item twice with one op, and together exactly what the stores gained and lost. Returns the
    * changes, transaction after transaction.
@@ -157,6 +181,7 @@ forEachDialect('the node change stream', (dialect) => {
     const now = await heldItems();
     const ids = await syncIds();
     assert.deepEqual(ids.kept, ids.held, 'the SyncIds kept are those of what the stores hold');
+    await checkTrie(ids.held);
     const net = new Map<string, number>();
     for (const change of changes)
       net.set(itemOf(change), (net.get(itemOf(change)) ?? 0) + (change.op === 'add' ? 1 : -1));
@@ -396,15 +421,17 @@ forEachDialect('the node change stream', (dialect) => {
     }
   });
 
-  it('SyncIds of a database that held items before they were kept are filled once, as the stores hold them', async () => {
+  it('SyncIds and the trie of a database that held items before they were kept are filled once, as the stores hold them', async () => {
     const { db } = node.database;
     const before = await syncIds();
     assert.ok(before.kept.length > 10);
     await db.deleteFrom('sync_ids').execute();
-    await db.deleteFrom('service_meta').where('key', '=', 'sync_ids').execute();
-    assert.equal(await ensureSyncIds(db), true);
+    await db.deleteFrom('sync_trie_nodes').execute();
+    await db.deleteFrom('service_meta').where('key', '=', 'sync_trie').execute();
+    assert.equal(await ensureSyncTrie(db), true);
     assert.deepEqual(await syncIds(), before);
-    assert.equal(await ensureSyncIds(db), false, 'filled once');
+    await checkTrie(before.held);
+    assert.equal(await ensureSyncTrie(db), false, 'filled once');
     const paged: string[] = [];
     for await (const ids of storedSyncIds(db, 3))
       paged.push(...ids.map((id) => Buffer.from(id).toString('hex')));

@@ -40,7 +40,7 @@ import { chainStatus, chainSyncing, fnameStatus } from './loop-status.js';
 import { createNodeMetrics, type NodeMetrics } from './metrics.js';
 import { takeLoopsLock, type LoopsLock } from './loops-lock.js';
 import { chainReaderStart, loopLines } from './start-decisions.js';
-import { ensureSyncIds } from './sync/rebuild-sync-ids.js';
+import { ensureSyncTrie } from './sync/rebuild-sync-trie.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** The reference prunes messages every 2 hours and expires events hourly. */
@@ -125,7 +125,7 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
 
   try {
     // Once, on a database that held items before SyncIds were kept: every write keeps them from then on.
-    if (await ensureSyncIds(db)) log.info('filled the sync ids from the stores');
+    if (await ensureSyncTrie(db)) log.info('built the sync trie from the stores');
     // Message signatures are verified, and key messages' EIP-712 signers recovered, on one worker thread
     // per core; stopped after the HTTP API.
     const signatures = createSignaturePool();

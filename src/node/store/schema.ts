@@ -204,6 +204,16 @@ export interface SyncIdsTable {
   id: Uint8Array;
 }
 
+/**
+ * The sync trie's nodes in its timestamp levels (src/node/sync/trie-nodes.ts): SyncIds under each prefix of
+ * 0-10 bytes, and the node's hash, null until what changed under it is hashed in.
+ */
+export interface SyncTrieNodesTable {
+  prefix: Uint8Array;
+  items: number;
+  hash: Uint8Array | null;
+}
+
 export interface NodeTables {
   service_meta: ServiceMetaTable;
   onchain_events: OnChainEventsTable;
@@ -219,4 +229,5 @@ export interface NodeTables {
   gasless_nonces: GaslessNoncesTable;
   read_versions: ReadVersionsTable;
   sync_ids: SyncIdsTable;
+  sync_trie_nodes: SyncTrieNodesTable;
 }

@@ -8,11 +8,12 @@ import { tsHashHash, tsHashTimestamp } from '../engine/ts-hash.js';
 import type { StoreChange } from '../store/changes.js';
 import type { NodeTables } from '../store/schema.js';
 import { fnameSyncId, messageSyncId, onChainSyncId, syncIdOf } from './sync-id.js';
+import { hexOf, moveTrieNodes } from './trie-nodes.js';
 
 /**
  * The SyncIds of what the node holds, in `sync_ids`: every write transaction moves them with what it
  * changed (a built-in observer of store/write-transaction.ts), so after a crash at any point they are
- * exactly what the stores hold; rebuild-sync-ids.ts fills them from the stores. The sync trie is computed
+ * exactly what the stores hold; rebuild-sync-trie.ts fills them from the stores. The sync trie is computed
  * from them.
  */
 
@@ -29,23 +30,28 @@ function safely(build: () => Uint8Array | undefined): Uint8Array | undefined {
   }
 }
 
-export const hexOf = (id: Uint8Array) => Buffer.from(id).toString('hex');
-
-/** Inserts the ids, given as a JSON array of hex strings; one already there stays. */
+/** Inserts the ids, given as a JSON array of hex strings; one already there stays. Returns those added. */
 export const insertIds = reusableQuery((db: Kysely<NodeTables>, ids: string) =>
   db
     .insertInto('sync_ids')
     .columns(['id'])
     // `where true`: SQLite reads an upsert's `on conflict` after a bare select as a join's.
     .expression(sql`select value from (${jsonList(db, ids, 'bytes')}) as ids where true`)
-    .onConflict((conflict) => conflict.doNothing()),
+    .onConflict((conflict) => conflict.doNothing())
+    .returning('id'),
 );
 
 const deleteIds = reusableQuery((db: Kysely<NodeTables>, ids: string) =>
-  db.deleteFrom('sync_ids').where('id', 'in', sql<Uint8Array>`(${jsonList(db, ids, 'bytes')})`),
+  db
+    .deleteFrom('sync_ids')
+    .where('id', 'in', sql<Uint8Array>`(${jsonList(db, ids, 'bytes')})`)
+    .returning('id'),
 );
 
-/** Moves `sync_ids` by a transaction's changes: each id ends as its last change left it. */
+/**
+ * Moves `sync_ids` by a transaction's changes (each id ends as its last change left it), and the stored
+ * trie nodes by the ids that really came and went.
+ */
 export async function moveSyncIds(trx: Kysely<NodeTables>, changes: readonly StoreChange[]): Promise<void> {
   const held = new Map<string, boolean>();
   for (const change of changes) {
@@ -54,8 +60,13 @@ export async function moveSyncIds(trx: Kysely<NodeTables>, changes: readonly Sto
   }
   const removed = [...held].flatMap(([id, present]) => (present ? [] : [id]));
   const added = [...held].flatMap(([id, present]) => (present ? [id] : []));
-  if (removed.length > 0) await deleteIds(trx, JSON.stringify(removed));
-  if (added.length > 0) await insertIds(trx, JSON.stringify(added));
+  const gone = removed.length > 0 ? await deleteIds(trx, JSON.stringify(removed)) : [];
+  const came = added.length > 0 ? await insertIds(trx, JSON.stringify(added)) : [];
+  await moveTrieNodes(
+    trx,
+    came.map((row) => row.id),
+    gone.map((row) => row.id),
+  );
 }
 
 /** Every row of a table, a page at a time, each page read after the last key of the one before. */

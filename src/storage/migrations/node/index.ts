@@ -9,6 +9,7 @@ import { createOnChainState } from './onchain-state.js';
 import { createPendingRevocations } from './pending-revocations.js';
 import { createReadVersions } from './read-versions.js';
 import { createSyncIds } from './sync-ids.js';
+import { createSyncTrie } from './sync-trie.js';
 
 /**
  * The node service's schema history, oldest first. Append only; never edit an applied migration.
@@ -25,4 +26,5 @@ export const nodeMigrations: MigrationSet = {
   '0008_gasless_keys': createGaslessKeys,
   '0009_read_versions': createReadVersions,
   '0010_sync_ids': createSyncIds,
+  '0011_sync_trie': createSyncTrie,
 };

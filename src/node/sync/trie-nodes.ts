@@ -1,0 +1,213 @@
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { blake3 } from '@noble/hashes/blake3';
+import { inChunks } from '../../storage/in-chunks.js';
+import { jsonList, jsonPairs } from '../../storage/json-list.js';
+import { reusableQuery } from '../../storage/reusable-query.js';
+import type { NodeTables } from '../store/schema.js';
+import { MerkleTrie } from './merkle-trie.js';
+import { TIMESTAMP_LENGTH } from './sync-id.js';
+
+/**
+ * The sync trie's nodes in its ten timestamp levels, stored in `sync_trie_nodes`: the root (prefix of 0
+ * bytes) and one node per prefix of 1 to 10 timestamp digits that some SyncId has. Those levels are never
+ * compacted, so each such node exists exactly while an id has its prefix, and its item count is the
+ * number of ids under it: a write moves the counts along its ids' paths and clears their hashes, nothing
+ * else. Hashes are filled in later, from the children (or, at depth 10, from the ids of that second), by
+ * {@link hashStaleNodes}. Nodes below depth 10 are never stored: they depend on the ids of one second only
+ * and are built in memory from `sync_ids` when asked for (sync-trie.ts).
+ */
+
+export interface StoredNode {
+  readonly prefix: Uint8Array;
+  readonly items: number;
+  /** Null while a change under it is not hashed in; the empty root's is EMPTY_HASH once hashed. */
+  readonly hash: Uint8Array | null;
+}
+
+/** The timestamp digits, the only bytes a node above depth 10 branches on. */
+const DIGITS = Array.from({ length: 10 }, (_, digit) => 0x30 + digit);
+
+export const hash20 = (bytes: Uint8Array): Uint8Array => blake3(bytes, { dkLen: 20 });
+export const hexOf = (bytes: Uint8Array): string => Buffer.from(bytes).toString('hex');
+const bytesOf = (hex: string): Uint8Array => new Uint8Array(Buffer.from(hex, 'hex'));
+
+/** The prefixes of the children a stored node may have (all ten digits; most are absent). */
+export function childPrefixes(prefix: Uint8Array): Uint8Array[] {
+  return DIGITS.map((digit) => Uint8Array.of(...prefix, digit));
+}
+
+/**
+ * How each stored node's item count moves with these ids added and removed: +1 or -1 on each of an id's
+ * 11 prefixes, by the prefix in hex.
+ */
+export function countMoves(added: readonly Uint8Array[], removed: readonly Uint8Array[]): Map<string, number> {
+  const moves = new Map<string, number>();
+  const move = (id: Uint8Array, by: number) => {
+    const digits = hexOf(id.subarray(0, TIMESTAMP_LENGTH));
+    for (let length = 0; length <= TIMESTAMP_LENGTH; length++) {
+      const prefix = digits.slice(0, 2 * length);
+      moves.set(prefix, (moves.get(prefix) ?? 0) + by);
+    }
+  };
+  for (const id of added) move(id, 1);
+  for (const id of removed) move(id, -1);
+  return moves;
+}
+
+const moveCounts = reusableQuery((db: Kysely<NodeTables>, moves: string) =>
+  db
+    .insertInto('sync_trie_nodes')
+    .columns(['prefix', 'items'])
+    // `where true`: SQLite reads an upsert's `on conflict` after a bare select as a join's.
+    .expression(sql`select first, second from (${jsonPairs(db, moves, 'bytes', 'bigint')}) as moves where true`)
+    .onConflict((conflict) =>
+      conflict.column('prefix').doUpdateSet({
+        items: sql<number>`sync_trie_nodes.items + excluded.items`,
+        hash: null,
+      }),
+    ),
+);
+
+const deleteEmptied = reusableQuery((db: Kysely<NodeTables>, prefixes: string) =>
+  db
+    .deleteFrom('sync_trie_nodes')
+    .where('items', '=', 0)
+    .where('prefix', 'in', sql<Uint8Array>`(${jsonList(db, prefixes, 'bytes')})`),
+);
+
+/**
+ * Moves the stored nodes by ids added to and removed from `sync_ids` (each really added or removed, so
+ * counts stay exact): counts move, hashes on the paths are cleared, nodes left with no ids go. The root
+ * stays, with 0 items, so an emptied trie is told from one never written.
+ */
+export async function moveTrieNodes(
+  trx: Kysely<NodeTables>,
+  added: readonly Uint8Array[],
+  removed: readonly Uint8Array[],
+): Promise<void> {
+  const moves = countMoves(added, removed);
+  if (moves.size === 0) return;
+  await moveCounts(trx, JSON.stringify([...moves]));
+  const shrunk = [...moves].flatMap(([prefix, by]) => (by < 0 && prefix !== '' ? [prefix] : []));
+  if (shrunk.length > 0) await deleteEmptied(trx, JSON.stringify(shrunk));
+}
+
+const selectNodes = reusableQuery((db: Kysely<NodeTables>, prefixes: string) =>
+  db
+    .selectFrom('sync_trie_nodes')
+    .select(['prefix', 'items', 'hash'])
+    .where('prefix', 'in', sql<Uint8Array>`(${jsonList(db, prefixes, 'bytes')})`),
+);
+
+/** The stored nodes at these prefixes, by prefix in hex (an absent one has no entry). */
+export async function nodesAt(
+  db: Kysely<NodeTables>,
+  prefixes: readonly Uint8Array[],
+): Promise<Map<string, StoredNode>> {
+  const rows = await inChunks(prefixes.map(hexOf), (chunk) => selectNodes(db, JSON.stringify(chunk)));
+  return new Map(rows.map((row) => [hexOf(row.prefix), row]));
+}
+
+/**
+ * The first key after every key that starts with `prefix`: ids start with an ASCII digit, so 0xff
+ * bounds them all.
+ */
+export function rangeEnd(prefix: Uint8Array): Uint8Array {
+  let end = prefix.length;
+  while (end > 0 && prefix[end - 1] === 0xff) end--;
+  if (end === 0) return Uint8Array.of(0xff);
+  const next = prefix.slice(0, end);
+  next[end - 1]! += 1;
+  return next;
+}
+
+const idsInRanges = reusableQuery((db: Kysely<NodeTables>, ranges: string) =>
+  db
+    .selectFrom(sql`(${jsonPairs(db, ranges, 'bytes', 'bytes')})`.as('ranges'))
+    .innerJoin('sync_ids', (join) =>
+      join.on(sql<boolean>`sync_ids.id >= ranges.first and sync_ids.id < ranges.second`),
+    )
+    .select('sync_ids.id'),
+);
+
+/** The ids under each prefix (none a prefix of another), in byte order, by the prefix in hex. */
+export async function idsUnder(
+  db: Kysely<NodeTables>,
+  prefixes: readonly Uint8Array[],
+): Promise<Map<string, Uint8Array[]>> {
+  const byPrefix = new Map(prefixes.map((prefix) => [hexOf(prefix), [] as Uint8Array[]]));
+  const ranges = prefixes.map((prefix) => [hexOf(prefix), hexOf(rangeEnd(prefix))]);
+  const rows = await inChunks(ranges, (chunk) => idsInRanges(db, JSON.stringify(chunk)));
+  const lengths = [...new Set(prefixes.map((prefix) => prefix.length))];
+  for (const { id } of rows) {
+    for (const length of lengths) byPrefix.get(hexOf(id.subarray(0, length)))?.push(id);
+  }
+  for (const ids of byPrefix.values()) ids.sort(Buffer.compare);
+  return byPrefix;
+}
+
+/** The in-memory trie of `ids`; any node under their common prefix is the real trie's. */
+export function trieOf(ids: Iterable<Uint8Array>): MerkleTrie {
+  const trie = new MerkleTrie();
+  for (const id of ids) trie.insert(id);
+  return trie;
+}
+
+/** The hash of the node at `prefix` over the ids under it (at least one). */
+function hashOver(prefix: Uint8Array, ids: readonly Uint8Array[]): Uint8Array {
+  const node = trieOf(ids).metadata(prefix);
+  if (node === undefined) throw new Error(`no sync id under ${hexOf(prefix)} to hash`);
+  return bytesOf(node.hash);
+}
+
+/** The hash of an inner node: its children's hashes, in byte order. */
+export function innerHash(children: readonly StoredNode[]): Uint8Array {
+  return hash20(Buffer.concat(children.map((child) => child.hash!)));
+}
+
+const EMPTY_ROOT_HASH = hash20(new Uint8Array(0));
+
+/**
+ * Hashes every stored node whose hash a write cleared, level by level from the root down (a cleared node's
+ * ancestors are all cleared too, so the walk visits only them and their children), then bottom-up: a
+ * second's node from its ids, the rest from their children. Runs in a write transaction, so the hashes it
+ * stores are of the state it read. Returns the root, undefined while the trie was never written.
+ */
+export async function hashStaleNodes(trx: Kysely<NodeTables>): Promise<StoredNode | undefined> {
+  const root = (await nodesAt(trx, [new Uint8Array(0)])).get('');
+  if (root === undefined || root.hash !== null) return root;
+  const levels: StoredNode[][] = [];
+  const children = new Map<string, StoredNode[]>();
+  for (let stale = [root]; stale.length > 0; ) {
+    levels.push(stale);
+    if (levels.length > TIMESTAMP_LENGTH) break;
+    const found = await nodesAt(trx, stale.flatMap((node) => childPrefixes(node.prefix)));
+    for (const node of stale) {
+      const hex = hexOf(node.prefix);
+      children.set(hex, childPrefixes(node.prefix).flatMap((child) => found.get(hexOf(child)) ?? []));
+    }
+    stale = [...found.values()].filter((node) => node.hash === null);
+  }
+  const hashed = new Map<string, Uint8Array>();
+  const seconds = levels[TIMESTAMP_LENGTH] ?? [];
+  const ids = await idsUnder(
+    trx,
+    seconds.map((node) => node.prefix),
+  );
+  for (const node of seconds) hashed.set(hexOf(node.prefix), hashOver(node.prefix, ids.get(hexOf(node.prefix))!));
+  for (const level of levels.slice(0, TIMESTAMP_LENGTH).reverse()) {
+    for (const node of level) {
+      const hex = hexOf(node.prefix);
+      const below = children.get(hex)!.map((child) => ({ ...child, hash: child.hash ?? hashed.get(hexOf(child.prefix))! }));
+      hashed.set(hex, below.length === 0 ? EMPTY_ROOT_HASH : innerHash(below));
+    }
+  }
+  await inChunks([...hashed].map(([prefix, hash]) => [prefix, hexOf(hash)]), async (chunk) => {
+    await sql`update sync_trie_nodes set hash = hashed.second
+                from (${jsonPairs(trx, JSON.stringify(chunk), 'bytes', 'bytes')}) as hashed
+               where sync_trie_nodes.prefix = hashed.first`.execute(trx);
+    return [];
+  });
+  return { ...root, hash: hashed.get('')! };
+}
