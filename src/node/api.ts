@@ -36,9 +36,13 @@ import type { ChainPosition } from './onchain/index.js';
 import type { Page, PageRequest } from './store/page.js';
 import { createSubmitPipeline } from './submit-pipeline.js';
 import type { NodeTables } from './store/schema.js';
+import { createSyncApi } from './sync/sync-api.js';
+import type { SyncApi } from './sync/sync-api.js';
+import { createSyncTrie } from './sync/sync-trie.js';
 
 /** Sizes of the node's data, as `/v1/info?dbstats=1` reports them. */
 export interface DbStats {
+  /** Items in the sync trie: messages, fname proofs and on-chain events, as the reference counts them. */
   numMessages: number;
   /** On-chain events merged. */
   numFidEvents: number;
@@ -79,8 +83,10 @@ export interface NodeApi {
    * in shared batches (submit-pipeline.ts); each resolves with its own outcome.
    */
   submit(received: ReceivedMessage): Promise<MergeOutcome>;
-  /** At most a minute old. */
+  /** Sizes at most a minute old; numMessages (the sync trie's items) current. */
   dbStats(): Promise<DbStats>;
+  /** The sync trie and the diff-sync reads (reference/sync.md §2.8). */
+  readonly sync: SyncApi;
   fids(page: PageRequest<number>): Promise<Page<number, number>>;
   /** Refuses a fid other than 0 for SIGNER_MIGRATED events, which belong to no fid. */
   onChainEvents(
@@ -146,7 +152,9 @@ export function createNodeApi(options: NodeApiOptions): NodeApi {
   const { database, engine, version, batching, clock, onSubmitted, syncing } = options;
   const { db } = database;
   const answerCache = options.answerCache ?? createAnswerCache(ANSWER_CACHE_MB.node * MiB);
-  const dbStats = cachedFor(DB_STATS_TTL_MS, clock ?? systemClock, () => readDbStats(database));
+  const sync = createSyncApi(db, createSyncTrie(db, answerCache), clock ?? systemClock);
+  const sizes = cachedFor(DB_STATS_TTL_MS, clock ?? systemClock, () => readDbStats(database));
+  const dbStats = async () => ({ ...(await sizes()), numMessages: await sync.trie.items() });
   const submits = createSubmitPipeline<ReceivedMessage, Prepared, MergeOutcome>({
     maxBatch: { ...DEFAULT_BATCHING, ...batching }.maxBatch,
     prepare: (messages) => engine.prepareMessages(messages),
@@ -179,6 +187,7 @@ export function createNodeApi(options: NodeApiOptions): NodeApi {
       return outcome;
     },
     dbStats,
+    sync,
     fids: (page) => fidsPage(db, page),
     onChainEvents(fid, type, page) {
       if (type === OnChainEventType.EVENT_TYPE_SIGNER_MIGRATED && fid !== 0) {
@@ -221,21 +230,20 @@ export function createNodeApi(options: NodeApiOptions): NodeApi {
   };
 }
 
-async function readDbStats(database: Database<NodeTables>): Promise<DbStats> {
+async function readDbStats(database: Database<NodeTables>): Promise<Omit<DbStats, 'numMessages'>> {
   const { db } = database;
-  const [numMessages, numFidEvents, numFidRegistrations, numFnameEvents, approxSize] = await Promise.all([
-    countRows(db, 'messages'),
+  const [numFidEvents, numFidRegistrations, numFnameEvents, approxSize] = await Promise.all([
     countRows(db, 'onchain_events'),
     countRows(db, 'fids'),
     countRows(db, 'fname_proofs'),
     database.dialect === 'sqlite' ? sqliteSize(db) : postgresSchemaSize(db),
   ]);
-  return { numMessages, numFidEvents, numFidRegistrations, numFnameEvents, approxSize };
+  return { numFidEvents, numFidRegistrations, numFnameEvents, approxSize };
 }
 
 async function countRows(
   db: Kysely<NodeTables>,
-  table: 'messages' | 'onchain_events' | 'fids' | 'fname_proofs',
+  table: 'onchain_events' | 'fids' | 'fname_proofs',
 ): Promise<number> {
   const row = await db
     .selectFrom(table)

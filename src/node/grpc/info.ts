@@ -12,12 +12,12 @@ const SHARD_ID = 1;
 export function infoHandlers(api: NodeApi): UnaryHandlers {
   return {
     async GetInfo() {
-      const stats = await api.dbStats();
+      const [stats, rootHash] = await Promise.all([api.dbStats(), api.sync.trie.rootHash()]);
       return {
         version: api.version,
         isSyncing: api.isSyncing(),
         nickname: 'agora',
-        rootHash: '',
+        rootHash,
         dbStats: {
           numMessages: stats.numMessages,
           numFidRegistrations: stats.numFidRegistrations,

@@ -131,18 +131,19 @@ export function fidAddressTypeJson(type: FidAddressType): unknown {
 }
 
 /**
- * Hubble's HubInfoResponse. Agora has no peer-to-peer sync: it is syncing while its chain reader is
- * behind, and has no peer id, trie root hash or operator fid; those keep the reference's shape, empty.
+ * Hubble's HubInfoResponse. The node is syncing while its chain reader is behind; it has no peer id or
+ * operator fid, which keep the reference's shape, empty.
  */
 export function infoJson(
   info: Pick<NodeApi, 'version' | 'isSyncing'>,
+  rootHash: string,
   dbStats: DbStats | undefined,
 ): unknown {
   return {
     version: info.version,
     isSyncing: info.isSyncing(),
     nickname: 'agora',
-    rootHash: '',
+    rootHash,
     ...(dbStats !== undefined && {
       dbStats: {
         numMessages: dbStats.numMessages,

@@ -43,7 +43,9 @@ export function registerEventRoutes(app: HttpApp, api: NodeApi): void {
       },
       Info,
     ),
-    async ({ query }) =>
-      infoJson(api, p.optional(query, 'dbstats', p.flag) ? await api.dbStats() : undefined),
+    async ({ query }) => {
+      const dbStats = p.optional(query, 'dbstats', p.flag) ? await api.dbStats() : undefined;
+      return infoJson(api, await api.sync.trie.rootHash(), dbStats);
+    },
   );
 }
