@@ -43,7 +43,10 @@ export async function buildStoredNodes(
   const closeBelow = (depth: number) => {
     while (path.length > depth + 1) {
       const node = path.pop()!;
-      finish({ prefix: node.prefix, items: node.items, hash: hash20(Buffer.concat(node.childHashes)) }, path.length);
+      finish(
+        { prefix: node.prefix, items: node.items, hash: hash20(Buffer.concat(node.childHashes)) },
+        path.length,
+      );
     }
   };
 
@@ -55,7 +58,8 @@ export async function buildStoredNodes(
         const shared = second === undefined ? 0 : sharedLength(second, prefix);
         closeBelow(shared);
         if (path.length === 0) path.push(open(new Uint8Array(0)));
-        for (let depth = path.length; depth < TIMESTAMP_LENGTH; depth++) path.push(open(prefix.slice(0, depth)));
+        for (let depth = path.length; depth < TIMESTAMP_LENGTH; depth++)
+          path.push(open(prefix.slice(0, depth)));
         second = prefix.slice();
       }
       secondIds.insert(id);

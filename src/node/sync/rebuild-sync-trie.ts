@@ -13,7 +13,7 @@ const PAGE = 1000;
 
 /** Every id in `sync_ids`, in byte order, a page at a time. */
 async function* syncIdsInOrder(db: Kysely<NodeTables>): AsyncGenerator<Uint8Array[]> {
-  for (let after: Uint8Array = new Uint8Array(0); ; ) {
+  for (let after: Uint8Array = new Uint8Array(0); ;) {
     const rows = await db
       .selectFrom('sync_ids')
       .select('id')

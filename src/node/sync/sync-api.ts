@@ -61,7 +61,10 @@ export function createSyncApi(db: Kysely<NodeTables>, trie: SyncTrie, clock: Clo
       }
       ids.forEach(checkSyncId);
       const wanted = [...new Set(ids.filter(isMessageId).map(hexOf))];
-      const found = await storedByMessageId(db, wanted.map((hex) => Buffer.from(hex, 'hex')));
+      const found = await storedByMessageId(
+        db,
+        wanted.map((hex) => Buffer.from(hex, 'hex')),
+      );
       return wanted.flatMap((hex) => found.get(hex) ?? []);
     },
   };
@@ -71,10 +74,16 @@ const isDigit = (byte: number) => byte >= 0x30 && byte <= 0x39;
 
 function checkPrefix(prefix: Uint8Array): Uint8Array {
   if (prefix.length > MAX_PREFIX_BYTES) {
-    throw hubFailure('bad_request.invalid_param', `prefix is ${prefix.length} bytes, longer than any sync id`);
+    throw hubFailure(
+      'bad_request.invalid_param',
+      `prefix is ${prefix.length} bytes, longer than any sync id`,
+    );
   }
   if (!prefix.subarray(0, TIMESTAMP_LENGTH).every(isDigit)) {
-    throw hubFailure('bad_request.invalid_param', 'prefix: a sync id starts with 10 ASCII digits (its timestamp)');
+    throw hubFailure(
+      'bad_request.invalid_param',
+      'prefix: a sync id starts with 10 ASCII digits (its timestamp)',
+    );
   }
   return prefix;
 }
@@ -125,7 +134,10 @@ async function storedByMessageId(
         .execute(),
   );
   for (const { fid, type, ts_hash, encoded } of rows) {
-    keep(messageSyncId({ fid, type, timestamp: tsHashTimestamp(ts_hash), hash: tsHashHash(ts_hash) }), encoded);
+    keep(
+      messageSyncId({ fid, type, timestamp: tsHashTimestamp(ts_hash), hash: tsHashHash(ts_hash) }),
+      encoded,
+    );
   }
   const unfound = ids.filter((id) => id[POSTFIX_OFFSET] === KEY_POSTFIX && !found.has(hexOf(id)));
   const keys = await inChunks(unfound.map(fidOf), (fids) =>

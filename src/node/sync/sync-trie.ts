@@ -5,15 +5,7 @@ import { writeTransaction } from '../store/write-transaction.js';
 import { SYNC_IDS_SOFT_CAP } from './merkle-trie.js';
 import type { MerkleTrie, TrieNodeMetadata, TrieNodeSummary, TrieSnapshot } from './merkle-trie.js';
 import { TIMESTAMP_LENGTH } from './sync-id.js';
-import {
-  childPrefixes,
-  hashStaleNodes,
-  hexOf,
-  idsUnder,
-  innerHash,
-  nodesAt,
-  trieOf,
-} from './trie-nodes.js';
+import { childPrefixes, hashStaleNodes, hexOf, idsUnder, innerHash, nodesAt, trieOf } from './trie-nodes.js';
 import type { StoredNode } from './trie-nodes.js';
 
 /**
@@ -38,6 +30,11 @@ export interface SyncTrie {
 
 /** Below this many ids a node's subtree is read whole into memory instead of node by node. */
 const IN_MEMORY_ITEMS = 4096;
+
+export interface SyncTrieOptions {
+  /** A stored node with at most this many ids is read whole into memory; {@link IN_MEMORY_ITEMS} by default. */
+  inMemoryItems?: number;
+}
 /** What the answer cache counts per id of an in-memory trie (a leaf, its key and its share of inner nodes). */
 export const TRIE_BYTES_PER_ID = 400;
 
@@ -48,14 +45,20 @@ interface KeptSubtree {
   readonly trie: MerkleTrie;
 }
 
-export function createSyncTrie(db: Kysely<NodeTables>, answerCache: AnswerCache): SyncTrie {
+export function createSyncTrie(
+  db: Kysely<NodeTables>,
+  answerCache: AnswerCache,
+  { inMemoryItems = IN_MEMORY_ITEMS }: SyncTrieOptions = {},
+): SyncTrie {
   const kept: CacheSection<string, KeptSubtree> = answerCache.section('sync_trie');
 
   const rootNode = async () => (await nodesAt(db, [ROOT])).get('');
 
   /** Hashes what changed, then runs `read` on the same state. */
   const fresh = <T>(read: (view: TrieView) => Promise<T>): Promise<T> =>
-    writeTransaction(db, async (trx) => read(new TrieView(trx, kept, await hashStaleNodes(trx))));
+    writeTransaction(db, async (trx) =>
+      read(new TrieView(trx, kept, inMemoryItems, await hashStaleNodes(trx))),
+    );
 
   return {
     items: async () => (await rootNode())?.items ?? 0,
@@ -85,6 +88,7 @@ class TrieView {
   constructor(
     private readonly trx: Kysely<NodeTables>,
     private readonly kept: CacheSection<string, KeptSubtree>,
+    private readonly inMemoryItems: number,
     private readonly root: StoredNode | undefined,
   ) {}
 
@@ -102,7 +106,10 @@ class TrieView {
       return (await this.subtree(top)).metadata(prefix);
     }
     const children = childPrefixes(prefix);
-    return { ...summary(top), children: sortedNodes(await nodesAt(this.trx, children), children).map(summary) };
+    return {
+      ...summary(top),
+      children: sortedNodes(await nodesAt(this.trx, children), children).map(summary),
+    };
   }
 
   async snapshot(prefix: Uint8Array): Promise<TrieSnapshot & { rootHash: string }> {
@@ -143,7 +150,7 @@ class TrieView {
 
   /** The reference's listing: each node stops taking children once its ids pass `softCap`. */
   private async collect(node: StoredNode, softCap: number): Promise<Uint8Array[]> {
-    if (node.prefix.length === TIMESTAMP_LENGTH || node.items <= IN_MEMORY_ITEMS) {
+    if (node.prefix.length === TIMESTAMP_LENGTH || node.items <= this.inMemoryItems) {
       return (await this.subtree(node)).syncIds(node.prefix, softCap);
     }
     const prefixes = childPrefixes(node.prefix);
@@ -172,4 +179,3 @@ class TrieView {
     return trie;
   }
 }
-

@@ -41,7 +41,10 @@ export function childPrefixes(prefix: Uint8Array): Uint8Array[] {
  * How each stored node's item count moves with these ids added and removed: +1 or -1 on each of an id's
  * 11 prefixes, by the prefix in hex.
  */
-export function countMoves(added: readonly Uint8Array[], removed: readonly Uint8Array[]): Map<string, number> {
+export function countMoves(
+  added: readonly Uint8Array[],
+  removed: readonly Uint8Array[],
+): Map<string, number> {
   const moves = new Map<string, number>();
   const move = (id: Uint8Array, by: number) => {
     const digits = hexOf(id.subarray(0, TIMESTAMP_LENGTH));
@@ -60,7 +63,9 @@ const moveCounts = reusableQuery((db: Kysely<NodeTables>, moves: string) =>
     .insertInto('sync_trie_nodes')
     .columns(['prefix', 'items'])
     // `where true`: SQLite reads an upsert's `on conflict` after a bare select as a join's.
-    .expression(sql`select first, second from (${jsonPairs(db, moves, 'bytes', 'bigint')}) as moves where true`)
+    .expression(
+      sql`select first, second from (${jsonPairs(db, moves, 'bytes', 'bigint')}) as moves where true`,
+    )
     .onConflict((conflict) =>
       conflict.column('prefix').doUpdateSet({
         items: sql<number>`sync_trie_nodes.items + excluded.items`,
@@ -179,13 +184,19 @@ export async function hashStaleNodes(trx: Kysely<NodeTables>): Promise<StoredNod
   if (root === undefined || root.hash !== null) return root;
   const levels: StoredNode[][] = [];
   const children = new Map<string, StoredNode[]>();
-  for (let stale = [root]; stale.length > 0; ) {
+  for (let stale = [root]; stale.length > 0;) {
     levels.push(stale);
     if (levels.length > TIMESTAMP_LENGTH) break;
-    const found = await nodesAt(trx, stale.flatMap((node) => childPrefixes(node.prefix)));
+    const found = await nodesAt(
+      trx,
+      stale.flatMap((node) => childPrefixes(node.prefix)),
+    );
     for (const node of stale) {
       const hex = hexOf(node.prefix);
-      children.set(hex, childPrefixes(node.prefix).flatMap((child) => found.get(hexOf(child)) ?? []));
+      children.set(
+        hex,
+        childPrefixes(node.prefix).flatMap((child) => found.get(hexOf(child)) ?? []),
+      );
     }
     stale = [...found.values()].filter((node) => node.hash === null);
   }
@@ -195,19 +206,25 @@ export async function hashStaleNodes(trx: Kysely<NodeTables>): Promise<StoredNod
     trx,
     seconds.map((node) => node.prefix),
   );
-  for (const node of seconds) hashed.set(hexOf(node.prefix), hashOver(node.prefix, ids.get(hexOf(node.prefix))!));
+  for (const node of seconds)
+    hashed.set(hexOf(node.prefix), hashOver(node.prefix, ids.get(hexOf(node.prefix))!));
   for (const level of levels.slice(0, TIMESTAMP_LENGTH).reverse()) {
     for (const node of level) {
       const hex = hexOf(node.prefix);
-      const below = children.get(hex)!.map((child) => ({ ...child, hash: child.hash ?? hashed.get(hexOf(child.prefix))! }));
+      const below = children
+        .get(hex)!
+        .map((child) => ({ ...child, hash: child.hash ?? hashed.get(hexOf(child.prefix))! }));
       hashed.set(hex, below.length === 0 ? EMPTY_ROOT_HASH : innerHash(below));
     }
   }
-  await inChunks([...hashed].map(([prefix, hash]) => [prefix, hexOf(hash)]), async (chunk) => {
-    await sql`update sync_trie_nodes set hash = hashed.second
+  await inChunks(
+    [...hashed].map(([prefix, hash]) => [prefix, hexOf(hash)]),
+    async (chunk) => {
+      await sql`update sync_trie_nodes set hash = hashed.second
                 from (${jsonPairs(trx, JSON.stringify(chunk), 'bytes', 'bytes')}) as hashed
                where sync_trie_nodes.prefix = hashed.first`.execute(trx);
-    return [];
-  });
+      return [];
+    },
+  );
   return { ...root, hash: hashed.get('')! };
 }
