@@ -130,7 +130,7 @@ forEachDialect('the stored sync trie', (dialect) => {
     assert.deepEqual(await stored.metadata(new Uint8Array(0)), model.metadata(new Uint8Array(0)));
 
     const held: Added[] = [];
-    let pending = [...items];
+    const pending = [...items];
     for (let round = 0; pending.length > 0 || held.length > 0; round++) {
       const batch: StoreChange[] = [];
       for (let count = 1 + Math.floor(random() * 120); count > 0 && pending.length > 0; count--) {
