@@ -141,6 +141,12 @@ describe('GET /metrics on every service', { timeout: 60_000 }, () => {
       assert.equal(value(families, 'agora_node_merges_total'), 0);
       assert.equal(value(families, 'agora_node_event_log_head_id'), 0);
       assert.equal(value(families, 'agora_node_event_streams'), 0);
+      assert.equal(value(families, 'agora_node_sync_trie_items'), 0);
+      assert.equal(value(families, 'agora_component_ready', { component: 'syncTrie' }), 1);
+      const status = JSON.parse((await node.app.inject({ method: 'GET', url: '/_status' })).body) as {
+        components: Record<string, unknown>;
+      };
+      assert.deepEqual(status.components.syncTrie, { required: false, ready: true, items: 0, rootHash: '' });
       assert.equal(value(families, 'agora_component_ready', { component: 'database' }), 1);
       assert.equal(value(families, 'agora_component_ready', { component: 'revocations' }), 1);
       assert.equal(value(families, 'process_open_fds', { service: 'node' }) !== undefined, true);

@@ -1,6 +1,7 @@
 import type { ReaderStatus } from '../chain/reader/index.js';
 import { loopStatus, type ComponentStatus } from '../shared/status.js';
 import type { FnameSyncStatus } from './fnames/index.js';
+import type { SyncTrie } from './sync/sync-trie.js';
 
 /** The chain reader on /_status: where it reads and how many blocks it is behind the head it last saw. */
 export function chainStatus(status: ReaderStatus): ComponentStatus {
@@ -41,4 +42,17 @@ export function chainSyncing(status: ReaderStatus, confirmations: number): boole
   const component = chainStatus(status);
   const behind = component.blocksBehind as number | null;
   return !component.ready || behind === null || behind > confirmations + SYNCED_WITHIN_BLOCKS;
+}
+
+/**
+ * The sync trie on /_status: how many items it holds and its root hash ("" while never written); not
+ * ready while it cannot be read (the database component says why).
+ */
+export async function syncTrieStatus(trie: SyncTrie): Promise<ComponentStatus> {
+  try {
+    const [items, rootHash] = await Promise.all([trie.items(), trie.rootHash()]);
+    return { required: false, ready: true, items, rootHash };
+  } catch {
+    return { required: false, ready: false, items: null, rootHash: null };
+  }
 }

@@ -14,6 +14,8 @@ export interface NodeMetricSources {
   headEventId(): Promise<number | undefined>;
   /** Event streams running (gRPC Subscribe and HTTP together). */
   streams(): number;
+  /** Items in the sync trie. */
+  syncTrieItems(): Promise<number>;
   /** What the node keeps rendered: its kept answers and each message's JSON (--answer-cache-mb). */
   answerCache: AnswerCache;
 }
@@ -44,6 +46,14 @@ export function createNodeMetrics(registry: Registry, sources: NodeMetricSources
           () => Number.NaN,
         ),
       );
+    },
+  });
+  new Gauge({
+    name: 'agora_node_sync_trie_items',
+    help: 'Items in the sync trie: messages, fname proofs and on-chain events (NaN when it cannot be read)',
+    registers,
+    async collect() {
+      this.set(await sources.syncTrieItems().catch(() => Number.NaN));
     },
   });
   new Gauge({

@@ -36,7 +36,7 @@ import { startChainIngest, startRevocationRetry } from './ingest/index.js';
 import type { SignerDeactivated } from './ingest/index.js';
 import type { NodeTables } from './store/schema.js';
 import { createSubmitGuard } from './submit-guard.js';
-import { chainStatus, chainSyncing, fnameStatus } from './loop-status.js';
+import { chainStatus, chainSyncing, fnameStatus, syncTrieStatus } from './loop-status.js';
 import { createNodeMetrics, type NodeMetrics } from './metrics.js';
 import { takeLoopsLock, type LoopsLock } from './loops-lock.js';
 import { chainReaderStart, loopLines } from './start-decisions.js';
@@ -142,6 +142,7 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
     const answerCache = createAnswerCache(config.answerCacheMb * MiB);
     const metrics = createNodeMetrics(serviceMetrics.registry, {
       headEventId: () => lastEventId(db),
+      syncTrieItems: () => api!.sync.trie.items(),
       // Read at scrape time, once the service is listening.
       streams: () => eventStreams.running().length,
       answerCache,
@@ -262,10 +263,11 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
       submitGuard,
       eventStreams,
       // A loop is required when configured: until it has caught up, the node serves an old view.
-      components: () => ({
+      components: async () => ({
         ...(chainIngest !== undefined && { chain: chainStatus(chainIngest.status()) }),
         ...(fnameSync !== undefined && { fnames: fnameStatus(fnameSync.status()) }),
         revocations: loopStatus(revocationRetry.status(), false),
+        syncTrie: await syncTrieStatus(api!.sync.trie),
       }),
     });
     await serviceMetrics.listen(config.host);

@@ -15,6 +15,7 @@ import { capConnections, fastifyConnectionOptions } from './connections.js';
 import type { ConnectionSettings } from './connections.js';
 import type { ComponentStatus } from '../status.js';
 import { registerStatusRoutes } from './status-routes.js';
+import type { StatusSources } from './status-routes.js';
 import { classifyFailure, RouteNotFoundError, sendFailure } from './errors.js';
 import { unacceptableInput, UnacceptableInputError } from './input-guard.js';
 import { pathOf, RequestLog } from './request-log.js';
@@ -41,7 +42,7 @@ export interface HttpAppOptions {
   /** Reports the service as unavailable on /_health by throwing (e.g. a database ping). */
   healthCheck?: () => Promise<void>;
   /** The service's loops and other dependencies, for /_status and /_ready (status-routes.ts). */
-  components?: (() => Record<string, ComponentStatus>) | undefined;
+  components?: StatusSources['components'];
   /** Runs when the app closes, after in-flight requests have finished (e.g. close the database). */
   onClose?: () => Promise<void>;
   /** The service's metrics, with its own counters registered; a fresh registry served on the API when absent. */

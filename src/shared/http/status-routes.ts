@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import type { ComponentSources } from '../metrics/component-metrics.js';
 import type { ComponentStatus } from '../status.js';
 import type { HttpApp } from './app.js';
 
@@ -11,7 +12,7 @@ export interface StatusSources {
   /** The database ping; throws when it cannot be reached. */
   healthCheck?: (() => Promise<void>) | undefined;
   /** The service's loops and other dependencies, by name. */
-  components?: (() => Record<string, ComponentStatus>) | undefined;
+  components?: ComponentSources['components'];
 }
 
 const Component = Type.Object(
@@ -45,7 +46,7 @@ export function registerStatusRoutes(app: HttpApp, sources: StatusSources): void
       database.ready = false;
       app.log.warn({ err: error }, 'status: the database is unavailable');
     }
-    const components = { database, ...sources.components?.() };
+    const components = { database, ...(await sources.components?.()) };
     const waitingFor = Object.entries(components)
       .filter(([, component]) => component.required && !component.ready)
       .map(([name]) => name);

@@ -5,7 +5,7 @@ export interface ComponentSources {
   /** The database ping; throws when it cannot be reached. */
   healthCheck?: (() => Promise<void>) | undefined;
   /** The service's loops and other dependencies, as `/_status` reports them. */
-  components?: (() => Record<string, ComponentStatus>) | undefined;
+  components?: (() => Record<string, ComponentStatus> | Promise<Record<string, ComponentStatus>>) | undefined;
 }
 
 /**
@@ -54,7 +54,7 @@ export function registerComponentMetrics(registry: Registry, sources: ComponentS
     async collect() {
       this.reset();
       this.set({ component: 'database' }, (await answers(sources.healthCheck)) ? 1 : 0);
-      for (const [component, status] of Object.entries(sources.components?.() ?? {})) {
+      for (const [component, status] of Object.entries((await sources.components?.()) ?? {})) {
         this.set({ component }, status.ready ? 1 : 0);
       }
     },
@@ -66,9 +66,9 @@ export function registerComponentMetrics(registry: Registry, sources: ComponentS
       help: gauge.help,
       labelNames: ['component'],
       registers: [registry],
-      collect() {
+      async collect() {
         this.reset();
-        for (const [component, status] of Object.entries(sources.components?.() ?? {})) {
+        for (const [component, status] of Object.entries((await sources.components?.()) ?? {})) {
           const value = status[gauge.field];
           if (typeof value === 'number') this.set({ component }, value * scale);
         }
