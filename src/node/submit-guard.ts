@@ -100,6 +100,11 @@ export interface SubmitGuard {
   limit(ip: string, messages?: number): HubError | undefined;
   /** Whether these credentials are valid (false when auth is off): they lift the per-IP stream limit. */
   authenticated(authorization: string | undefined): boolean;
+  /**
+   * The credentials check alone, for operator-only calls (StopSync, ForceSync); undefined when auth is
+   * off, which such calls must tell from valid credentials.
+   */
+  readonly authenticate: Authenticate | undefined;
 }
 
 /** The reference's order: the per-IP limit first, then the credentials. */
@@ -116,5 +121,6 @@ export function createSubmitGuard(options: SubmitGuardOptions): SubmitGuard {
     check: (ip, authorization, messages = 1) => limit(ip, messages) ?? authenticate?.(authorization),
     limit,
     authenticated: (authorization) => authenticate !== undefined && authenticate(authorization) === undefined,
+    authenticate,
   };
 }

@@ -13,7 +13,7 @@ describe('HubService definition', () => {
       responseStream: method.responseStream === true,
     }));
     const served = Object.values(HUB_SERVICE).map(({ path, responseStream }) => ({ path, responseStream }));
-    assert.equal(declared.length, 45);
+    assert.equal(declared.length, 53);
     assert.deepEqual(served, declared);
   });
 });

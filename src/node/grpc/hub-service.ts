@@ -1,4 +1,5 @@
 import type { MethodDefinition } from '@grpc/grpc-js';
+import { Empty } from '../../protocol/gen/admin_rpc.js';
 import { Block } from '../../protocol/gen/blocks.js';
 import { HubEvent } from '../../protocol/gen/hub_event.js';
 import { HubInfoResponse } from '../../protocol/gen/hub_info.js';
@@ -41,6 +42,12 @@ export const MAX_MESSAGE_BYTES = 64 * 1024;
 const MAX_BULK_REQUEST_BYTES = MAX_BULK_MESSAGES * (MAX_MESSAGE_BYTES + 4);
 /** Any other request: ids, flags, a page token, a URL or a name, a few hundred bytes at most. */
 const MAX_READ_REQUEST_BYTES = 4 * 1024;
+/**
+ * GetAllMessagesBySyncIds: the 1024 ids a call may ask for take about 39 KiB (36 bytes each, behind a tag
+ * and a length); the room above that lets a call of too many ids reach the handler, which refuses it by
+ * its count as the reference does.
+ */
+const MAX_SYNC_IDS_REQUEST_BYTES = 64 * 1024;
 /** What grpc-js takes of one request (`grpc.max_receive_message_length`): the largest method's bound. */
 export const MAX_REQUEST_BYTES = MAX_BULK_REQUEST_BYTES;
 
@@ -99,9 +106,10 @@ function method<Req, Res>(
 }
 
 /**
- * HubService as proto/rpc.proto declares it: the 45 methods of @farcaster/hub-nodejs 0.17, at
- * `/HubService/<Method>` (the protos have no package line). GetInfo answers with HubInfoResponse
- * (proto/hub_info.proto), a superset of GetInfoResponse that hub-nodejs 0.11 reads too.
+ * HubService as proto/rpc.proto declares it: the 45 methods of @farcaster/hub-nodejs 0.17, then the
+ * reference hub's (Hubble's) 8 sync methods that hub-nodejs 0.11 calls, at `/HubService/<Method>` (the
+ * protos have no package line). GetInfo answers with HubInfoResponse (proto/hub_info.proto), a superset
+ * of GetInfoResponse that hub-nodejs 0.11 reads too.
  */
 export const HUB_SERVICE = {
   SubmitMessage: method('SubmitMessage', undecoded, Message, { maxBytes: MAX_MESSAGE_BYTES }),
@@ -195,6 +203,17 @@ export const HUB_SERVICE = {
     rr.TrieNodeMetadataRequest,
     rr.TrieNodeMetadataResponse,
   ),
+
+  GetSyncStatus: method('GetSyncStatus', rr.SyncStatusRequest, rr.SyncStatusResponse),
+  GetAllSyncIdsByPrefix: method('GetAllSyncIdsByPrefix', rr.TrieNodePrefix, rr.SyncIds),
+  GetAllMessagesBySyncIds: method('GetAllMessagesBySyncIds', rr.SyncIds, rr.MessagesResponse, {
+    maxBytes: MAX_SYNC_IDS_REQUEST_BYTES,
+  }),
+  GetSyncMetadataByPrefix: method('GetSyncMetadataByPrefix', rr.TrieNodePrefix, rr.TrieNodeMetadataResponse),
+  GetSyncSnapshotByPrefix: method('GetSyncSnapshotByPrefix', rr.TrieNodePrefix, rr.TrieNodeSnapshotResponse),
+  GetCurrentPeers: method('GetCurrentPeers', Empty, rr.ContactInfoResponse),
+  StopSync: method('StopSync', Empty, rr.SyncStatusResponse),
+  ForceSync: method('ForceSync', rr.SyncStatusRequest, rr.SyncStatusResponse),
 };
 
 export type HubServiceMethod = keyof typeof HUB_SERVICE;

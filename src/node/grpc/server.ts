@@ -18,6 +18,7 @@ import { readHandlers } from './reads.js';
 import { grpcFailure, unimplemented } from './status.js';
 import type { GrpcFailure } from './status.js';
 import { submitHandlers } from './submit.js';
+import { syncHandlers } from './sync.js';
 import { subscriptions } from './subscribe.js';
 
 /** Methods whose data Agora does not have, with the reason the client is told. */
@@ -25,7 +26,8 @@ const UNIMPLEMENTED: Partial<Record<HubServiceMethod, string>> = {
   GetBlocks:
     'Agora is not a Snapchain validator: it has no blocks (read the event log with Subscribe or GetEvents)',
   GetShardChunks: 'Agora is not a Snapchain validator: it has no shard chunks',
-  GetTrieMetadataByPrefix: 'Agora keeps no merkle trie: it does not sync with other hubs',
+  GetTrieMetadataByPrefix:
+    "Agora keeps the reference hub's sync trie, keyed by SyncIds, not Snapchain's: read it with GetSyncMetadataByPrefix",
 };
 
 export interface GrpcServerOptions {
@@ -105,6 +107,7 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
     ...submitHandlers(options.api, options.submitGuard),
     ...infoHandlers(options.api),
     ...readHandlers(options.api),
+    ...syncHandlers(options.api, options.submitGuard),
   };
   const implementation: UntypedServiceImplementation = {};
   const unary = handlers as Record<string, Parameters<typeof unaryCall>[0] | undefined>;

@@ -3,6 +3,7 @@
 import Long from "long";
 import _m0 from "protobufjs/minimal.js";
 import { ShardChunk } from "./blocks.js";
+import { ContactInfoContentBody } from "./gossip.js";
 import { HubEvent, HubEventType, hubEventTypeFromJSON, hubEventTypeToJSON } from "./hub_event.js";
 import {
   CastId,
@@ -452,6 +453,52 @@ export interface TrieNodeMetadataResponse {
   numMessages: number;
   hash: string;
   children: TrieNodeMetadataResponse[];
+}
+
+export interface TrieNodePrefix {
+  prefix: Uint8Array;
+}
+
+export interface SyncIds {
+  syncIds: Uint8Array[];
+}
+
+export interface TrieNodeSnapshotResponse {
+  /** ASCII digits, cut where the trie's path ends */
+  prefix: Uint8Array;
+  /** hex */
+  excludedHashes: string[];
+  numMessages: number;
+  /** hex */
+  rootHash: string;
+}
+
+export interface SyncStatusRequest {
+  peerId?: string | undefined;
+}
+
+/** The camelCase field names are upstream's; they are also the JSON keys. */
+export interface SyncStatus {
+  peerId: string;
+  /** "true", "false", "unknown" or "blocked" */
+  inSync: string;
+  shouldSync: boolean;
+  divergencePrefix: string;
+  divergenceSecondsAgo: number;
+  theirMessages: number;
+  ourMessages: number;
+  lastBadSync: number;
+  score: number;
+}
+
+export interface SyncStatusResponse {
+  isSyncing: boolean;
+  syncStatus: SyncStatus[];
+  engineStarted: boolean;
+}
+
+export interface ContactInfoResponse {
+  contacts: ContactInfoContentBody[];
 }
 
 export interface EventsRequest {
@@ -4735,6 +4782,605 @@ export const TrieNodeMetadataResponse = {
     message.numMessages = object.numMessages ?? 0;
     message.hash = object.hash ?? "";
     message.children = object.children?.map((e) => TrieNodeMetadataResponse.fromPartial(e)) || [];
+    return message;
+  },
+};
+
+function createBaseTrieNodePrefix(): TrieNodePrefix {
+  return { prefix: new Uint8Array() };
+}
+
+export const TrieNodePrefix = {
+  encode(message: TrieNodePrefix, writer: _m0.Writer = _m0.Writer.create()): _m0.Writer {
+    if (message.prefix.length !== 0) {
+      writer.uint32(10).bytes(message.prefix);
+    }
+    return writer;
+  },
+
+  decode(input: _m0.Reader | Uint8Array, length?: number): TrieNodePrefix {
+    const reader = input instanceof _m0.Reader ? input : _m0.Reader.create(input);
+    let end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseTrieNodePrefix();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1:
+          if (tag != 10) {
+            break;
+          }
+
+          message.prefix = reader.bytes();
+          continue;
+      }
+      if ((tag & 7) == 4 || tag == 0) {
+        break;
+      }
+      reader.skipType(tag & 7);
+    }
+    return message;
+  },
+
+  fromJSON(object: any): TrieNodePrefix {
+    return { prefix: isSet(object.prefix) ? bytesFromBase64(object.prefix) : new Uint8Array() };
+  },
+
+  toJSON(message: TrieNodePrefix): unknown {
+    const obj: any = {};
+    message.prefix !== undefined &&
+      (obj.prefix = base64FromBytes(message.prefix !== undefined ? message.prefix : new Uint8Array()));
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<TrieNodePrefix>, I>>(base?: I): TrieNodePrefix {
+    return TrieNodePrefix.fromPartial(base ?? {});
+  },
+
+  fromPartial<I extends Exact<DeepPartial<TrieNodePrefix>, I>>(object: I): TrieNodePrefix {
+    const message = createBaseTrieNodePrefix();
+    message.prefix = object.prefix ?? new Uint8Array();
+    return message;
+  },
+};
+
+function createBaseSyncIds(): SyncIds {
+  return { syncIds: [] };
+}
+
+export const SyncIds = {
+  encode(message: SyncIds, writer: _m0.Writer = _m0.Writer.create()): _m0.Writer {
+    for (const v of message.syncIds) {
+      writer.uint32(10).bytes(v!);
+    }
+    return writer;
+  },
+
+  decode(input: _m0.Reader | Uint8Array, length?: number): SyncIds {
+    const reader = input instanceof _m0.Reader ? input : _m0.Reader.create(input);
+    let end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseSyncIds();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1:
+          if (tag != 10) {
+            break;
+          }
+
+          message.syncIds.push(reader.bytes());
+          continue;
+      }
+      if ((tag & 7) == 4 || tag == 0) {
+        break;
+      }
+      reader.skipType(tag & 7);
+    }
+    return message;
+  },
+
+  fromJSON(object: any): SyncIds {
+    return { syncIds: Array.isArray(object?.syncIds) ? object.syncIds.map((e: any) => bytesFromBase64(e)) : [] };
+  },
+
+  toJSON(message: SyncIds): unknown {
+    const obj: any = {};
+    if (message.syncIds) {
+      obj.syncIds = message.syncIds.map((e) => base64FromBytes(e !== undefined ? e : new Uint8Array()));
+    } else {
+      obj.syncIds = [];
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SyncIds>, I>>(base?: I): SyncIds {
+    return SyncIds.fromPartial(base ?? {});
+  },
+
+  fromPartial<I extends Exact<DeepPartial<SyncIds>, I>>(object: I): SyncIds {
+    const message = createBaseSyncIds();
+    message.syncIds = object.syncIds?.map((e) => e) || [];
+    return message;
+  },
+};
+
+function createBaseTrieNodeSnapshotResponse(): TrieNodeSnapshotResponse {
+  return { prefix: new Uint8Array(), excludedHashes: [], numMessages: 0, rootHash: "" };
+}
+
+export const TrieNodeSnapshotResponse = {
+  encode(message: TrieNodeSnapshotResponse, writer: _m0.Writer = _m0.Writer.create()): _m0.Writer {
+    if (message.prefix.length !== 0) {
+      writer.uint32(10).bytes(message.prefix);
+    }
+    for (const v of message.excludedHashes) {
+      writer.uint32(18).string(v!);
+    }
+    if (message.numMessages !== 0) {
+      writer.uint32(24).uint64(message.numMessages);
+    }
+    if (message.rootHash !== "") {
+      writer.uint32(34).string(message.rootHash);
+    }
+    return writer;
+  },
+
+  decode(input: _m0.Reader | Uint8Array, length?: number): TrieNodeSnapshotResponse {
+    const reader = input instanceof _m0.Reader ? input : _m0.Reader.create(input);
+    let end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseTrieNodeSnapshotResponse();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1:
+          if (tag != 10) {
+            break;
+          }
+
+          message.prefix = reader.bytes();
+          continue;
+        case 2:
+          if (tag != 18) {
+            break;
+          }
+
+          message.excludedHashes.push(reader.string());
+          continue;
+        case 3:
+          if (tag != 24) {
+            break;
+          }
+
+          message.numMessages = longToNumber(reader.uint64() as Long);
+          continue;
+        case 4:
+          if (tag != 34) {
+            break;
+          }
+
+          message.rootHash = reader.string();
+          continue;
+      }
+      if ((tag & 7) == 4 || tag == 0) {
+        break;
+      }
+      reader.skipType(tag & 7);
+    }
+    return message;
+  },
+
+  fromJSON(object: any): TrieNodeSnapshotResponse {
+    return {
+      prefix: isSet(object.prefix) ? bytesFromBase64(object.prefix) : new Uint8Array(),
+      excludedHashes: Array.isArray(object?.excludedHashes) ? object.excludedHashes.map((e: any) => String(e)) : [],
+      numMessages: isSet(object.numMessages) ? Number(object.numMessages) : 0,
+      rootHash: isSet(object.rootHash) ? String(object.rootHash) : "",
+    };
+  },
+
+  toJSON(message: TrieNodeSnapshotResponse): unknown {
+    const obj: any = {};
+    message.prefix !== undefined &&
+      (obj.prefix = base64FromBytes(message.prefix !== undefined ? message.prefix : new Uint8Array()));
+    if (message.excludedHashes) {
+      obj.excludedHashes = message.excludedHashes.map((e) => e);
+    } else {
+      obj.excludedHashes = [];
+    }
+    message.numMessages !== undefined && (obj.numMessages = Math.round(message.numMessages));
+    message.rootHash !== undefined && (obj.rootHash = message.rootHash);
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<TrieNodeSnapshotResponse>, I>>(base?: I): TrieNodeSnapshotResponse {
+    return TrieNodeSnapshotResponse.fromPartial(base ?? {});
+  },
+
+  fromPartial<I extends Exact<DeepPartial<TrieNodeSnapshotResponse>, I>>(object: I): TrieNodeSnapshotResponse {
+    const message = createBaseTrieNodeSnapshotResponse();
+    message.prefix = object.prefix ?? new Uint8Array();
+    message.excludedHashes = object.excludedHashes?.map((e) => e) || [];
+    message.numMessages = object.numMessages ?? 0;
+    message.rootHash = object.rootHash ?? "";
+    return message;
+  },
+};
+
+function createBaseSyncStatusRequest(): SyncStatusRequest {
+  return { peerId: undefined };
+}
+
+export const SyncStatusRequest = {
+  encode(message: SyncStatusRequest, writer: _m0.Writer = _m0.Writer.create()): _m0.Writer {
+    if (message.peerId !== undefined) {
+      writer.uint32(10).string(message.peerId);
+    }
+    return writer;
+  },
+
+  decode(input: _m0.Reader | Uint8Array, length?: number): SyncStatusRequest {
+    const reader = input instanceof _m0.Reader ? input : _m0.Reader.create(input);
+    let end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseSyncStatusRequest();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1:
+          if (tag != 10) {
+            break;
+          }
+
+          message.peerId = reader.string();
+          continue;
+      }
+      if ((tag & 7) == 4 || tag == 0) {
+        break;
+      }
+      reader.skipType(tag & 7);
+    }
+    return message;
+  },
+
+  fromJSON(object: any): SyncStatusRequest {
+    return { peerId: isSet(object.peerId) ? String(object.peerId) : undefined };
+  },
+
+  toJSON(message: SyncStatusRequest): unknown {
+    const obj: any = {};
+    message.peerId !== undefined && (obj.peerId = message.peerId);
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SyncStatusRequest>, I>>(base?: I): SyncStatusRequest {
+    return SyncStatusRequest.fromPartial(base ?? {});
+  },
+
+  fromPartial<I extends Exact<DeepPartial<SyncStatusRequest>, I>>(object: I): SyncStatusRequest {
+    const message = createBaseSyncStatusRequest();
+    message.peerId = object.peerId ?? undefined;
+    return message;
+  },
+};
+
+function createBaseSyncStatus(): SyncStatus {
+  return {
+    peerId: "",
+    inSync: "",
+    shouldSync: false,
+    divergencePrefix: "",
+    divergenceSecondsAgo: 0,
+    theirMessages: 0,
+    ourMessages: 0,
+    lastBadSync: 0,
+    score: 0,
+  };
+}
+
+export const SyncStatus = {
+  encode(message: SyncStatus, writer: _m0.Writer = _m0.Writer.create()): _m0.Writer {
+    if (message.peerId !== "") {
+      writer.uint32(10).string(message.peerId);
+    }
+    if (message.inSync !== "") {
+      writer.uint32(18).string(message.inSync);
+    }
+    if (message.shouldSync === true) {
+      writer.uint32(24).bool(message.shouldSync);
+    }
+    if (message.divergencePrefix !== "") {
+      writer.uint32(34).string(message.divergencePrefix);
+    }
+    if (message.divergenceSecondsAgo !== 0) {
+      writer.uint32(40).int32(message.divergenceSecondsAgo);
+    }
+    if (message.theirMessages !== 0) {
+      writer.uint32(48).uint64(message.theirMessages);
+    }
+    if (message.ourMessages !== 0) {
+      writer.uint32(56).uint64(message.ourMessages);
+    }
+    if (message.lastBadSync !== 0) {
+      writer.uint32(64).int64(message.lastBadSync);
+    }
+    if (message.score !== 0) {
+      writer.uint32(72).int64(message.score);
+    }
+    return writer;
+  },
+
+  decode(input: _m0.Reader | Uint8Array, length?: number): SyncStatus {
+    const reader = input instanceof _m0.Reader ? input : _m0.Reader.create(input);
+    let end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseSyncStatus();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1:
+          if (tag != 10) {
+            break;
+          }
+
+          message.peerId = reader.string();
+          continue;
+        case 2:
+          if (tag != 18) {
+            break;
+          }
+
+          message.inSync = reader.string();
+          continue;
+        case 3:
+          if (tag != 24) {
+            break;
+          }
+
+          message.shouldSync = reader.bool();
+          continue;
+        case 4:
+          if (tag != 34) {
+            break;
+          }
+
+          message.divergencePrefix = reader.string();
+          continue;
+        case 5:
+          if (tag != 40) {
+            break;
+          }
+
+          message.divergenceSecondsAgo = reader.int32();
+          continue;
+        case 6:
+          if (tag != 48) {
+            break;
+          }
+
+          message.theirMessages = longToNumber(reader.uint64() as Long);
+          continue;
+        case 7:
+          if (tag != 56) {
+            break;
+          }
+
+          message.ourMessages = longToNumber(reader.uint64() as Long);
+          continue;
+        case 8:
+          if (tag != 64) {
+            break;
+          }
+
+          message.lastBadSync = longToNumber(reader.int64() as Long);
+          continue;
+        case 9:
+          if (tag != 72) {
+            break;
+          }
+
+          message.score = longToNumber(reader.int64() as Long);
+          continue;
+      }
+      if ((tag & 7) == 4 || tag == 0) {
+        break;
+      }
+      reader.skipType(tag & 7);
+    }
+    return message;
+  },
+
+  fromJSON(object: any): SyncStatus {
+    return {
+      peerId: isSet(object.peerId) ? String(object.peerId) : "",
+      inSync: isSet(object.inSync) ? String(object.inSync) : "",
+      shouldSync: isSet(object.shouldSync) ? Boolean(object.shouldSync) : false,
+      divergencePrefix: isSet(object.divergencePrefix) ? String(object.divergencePrefix) : "",
+      divergenceSecondsAgo: isSet(object.divergenceSecondsAgo) ? Number(object.divergenceSecondsAgo) : 0,
+      theirMessages: isSet(object.theirMessages) ? Number(object.theirMessages) : 0,
+      ourMessages: isSet(object.ourMessages) ? Number(object.ourMessages) : 0,
+      lastBadSync: isSet(object.lastBadSync) ? Number(object.lastBadSync) : 0,
+      score: isSet(object.score) ? Number(object.score) : 0,
+    };
+  },
+
+  toJSON(message: SyncStatus): unknown {
+    const obj: any = {};
+    message.peerId !== undefined && (obj.peerId = message.peerId);
+    message.inSync !== undefined && (obj.inSync = message.inSync);
+    message.shouldSync !== undefined && (obj.shouldSync = message.shouldSync);
+    message.divergencePrefix !== undefined && (obj.divergencePrefix = message.divergencePrefix);
+    message.divergenceSecondsAgo !== undefined && (obj.divergenceSecondsAgo = Math.round(message.divergenceSecondsAgo));
+    message.theirMessages !== undefined && (obj.theirMessages = Math.round(message.theirMessages));
+    message.ourMessages !== undefined && (obj.ourMessages = Math.round(message.ourMessages));
+    message.lastBadSync !== undefined && (obj.lastBadSync = Math.round(message.lastBadSync));
+    message.score !== undefined && (obj.score = Math.round(message.score));
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SyncStatus>, I>>(base?: I): SyncStatus {
+    return SyncStatus.fromPartial(base ?? {});
+  },
+
+  fromPartial<I extends Exact<DeepPartial<SyncStatus>, I>>(object: I): SyncStatus {
+    const message = createBaseSyncStatus();
+    message.peerId = object.peerId ?? "";
+    message.inSync = object.inSync ?? "";
+    message.shouldSync = object.shouldSync ?? false;
+    message.divergencePrefix = object.divergencePrefix ?? "";
+    message.divergenceSecondsAgo = object.divergenceSecondsAgo ?? 0;
+    message.theirMessages = object.theirMessages ?? 0;
+    message.ourMessages = object.ourMessages ?? 0;
+    message.lastBadSync = object.lastBadSync ?? 0;
+    message.score = object.score ?? 0;
+    return message;
+  },
+};
+
+function createBaseSyncStatusResponse(): SyncStatusResponse {
+  return { isSyncing: false, syncStatus: [], engineStarted: false };
+}
+
+export const SyncStatusResponse = {
+  encode(message: SyncStatusResponse, writer: _m0.Writer = _m0.Writer.create()): _m0.Writer {
+    if (message.isSyncing === true) {
+      writer.uint32(8).bool(message.isSyncing);
+    }
+    for (const v of message.syncStatus) {
+      SyncStatus.encode(v!, writer.uint32(18).fork()).ldelim();
+    }
+    if (message.engineStarted === true) {
+      writer.uint32(24).bool(message.engineStarted);
+    }
+    return writer;
+  },
+
+  decode(input: _m0.Reader | Uint8Array, length?: number): SyncStatusResponse {
+    const reader = input instanceof _m0.Reader ? input : _m0.Reader.create(input);
+    let end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseSyncStatusResponse();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1:
+          if (tag != 8) {
+            break;
+          }
+
+          message.isSyncing = reader.bool();
+          continue;
+        case 2:
+          if (tag != 18) {
+            break;
+          }
+
+          message.syncStatus.push(SyncStatus.decode(reader, reader.uint32()));
+          continue;
+        case 3:
+          if (tag != 24) {
+            break;
+          }
+
+          message.engineStarted = reader.bool();
+          continue;
+      }
+      if ((tag & 7) == 4 || tag == 0) {
+        break;
+      }
+      reader.skipType(tag & 7);
+    }
+    return message;
+  },
+
+  fromJSON(object: any): SyncStatusResponse {
+    return {
+      isSyncing: isSet(object.isSyncing) ? Boolean(object.isSyncing) : false,
+      syncStatus: Array.isArray(object?.syncStatus) ? object.syncStatus.map((e: any) => SyncStatus.fromJSON(e)) : [],
+      engineStarted: isSet(object.engineStarted) ? Boolean(object.engineStarted) : false,
+    };
+  },
+
+  toJSON(message: SyncStatusResponse): unknown {
+    const obj: any = {};
+    message.isSyncing !== undefined && (obj.isSyncing = message.isSyncing);
+    if (message.syncStatus) {
+      obj.syncStatus = message.syncStatus.map((e) => e ? SyncStatus.toJSON(e) : undefined);
+    } else {
+      obj.syncStatus = [];
+    }
+    message.engineStarted !== undefined && (obj.engineStarted = message.engineStarted);
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<SyncStatusResponse>, I>>(base?: I): SyncStatusResponse {
+    return SyncStatusResponse.fromPartial(base ?? {});
+  },
+
+  fromPartial<I extends Exact<DeepPartial<SyncStatusResponse>, I>>(object: I): SyncStatusResponse {
+    const message = createBaseSyncStatusResponse();
+    message.isSyncing = object.isSyncing ?? false;
+    message.syncStatus = object.syncStatus?.map((e) => SyncStatus.fromPartial(e)) || [];
+    message.engineStarted = object.engineStarted ?? false;
+    return message;
+  },
+};
+
+function createBaseContactInfoResponse(): ContactInfoResponse {
+  return { contacts: [] };
+}
+
+export const ContactInfoResponse = {
+  encode(message: ContactInfoResponse, writer: _m0.Writer = _m0.Writer.create()): _m0.Writer {
+    for (const v of message.contacts) {
+      ContactInfoContentBody.encode(v!, writer.uint32(10).fork()).ldelim();
+    }
+    return writer;
+  },
+
+  decode(input: _m0.Reader | Uint8Array, length?: number): ContactInfoResponse {
+    const reader = input instanceof _m0.Reader ? input : _m0.Reader.create(input);
+    let end = length === undefined ? reader.len : reader.pos + length;
+    const message = createBaseContactInfoResponse();
+    while (reader.pos < end) {
+      const tag = reader.uint32();
+      switch (tag >>> 3) {
+        case 1:
+          if (tag != 10) {
+            break;
+          }
+
+          message.contacts.push(ContactInfoContentBody.decode(reader, reader.uint32()));
+          continue;
+      }
+      if ((tag & 7) == 4 || tag == 0) {
+        break;
+      }
+      reader.skipType(tag & 7);
+    }
+    return message;
+  },
+
+  fromJSON(object: any): ContactInfoResponse {
+    return {
+      contacts: Array.isArray(object?.contacts)
+        ? object.contacts.map((e: any) => ContactInfoContentBody.fromJSON(e))
+        : [],
+    };
+  },
+
+  toJSON(message: ContactInfoResponse): unknown {
+    const obj: any = {};
+    if (message.contacts) {
+      obj.contacts = message.contacts.map((e) => e ? ContactInfoContentBody.toJSON(e) : undefined);
+    } else {
+      obj.contacts = [];
+    }
+    return obj;
+  },
+
+  create<I extends Exact<DeepPartial<ContactInfoResponse>, I>>(base?: I): ContactInfoResponse {
+    return ContactInfoResponse.fromPartial(base ?? {});
+  },
+
+  fromPartial<I extends Exact<DeepPartial<ContactInfoResponse>, I>>(object: I): ContactInfoResponse {
+    const message = createBaseContactInfoResponse();
+    message.contacts = object.contacts?.map((e) => ContactInfoContentBody.fromPartial(e)) || [];
     return message;
   },
 };
