@@ -13,13 +13,20 @@ import {
   type NodeConfig,
   type SocialConfig,
 } from '../shared/config/index.js';
-import type { AdminConfig, ResyncFnamesConfig, SmokeConfig } from '../shared/config/commands.js';
+import type {
+  AdminConfig,
+  ResyncFnamesConfig,
+  SmokeConfig,
+  SyncTrieConfig,
+} from '../shared/config/commands.js';
 import { consoleIo, type CliIo } from './io.js';
 
 type Runner = (config: never, io: CliIo, args: readonly string[]) => Promise<number>;
 
 /** Commands whose arguments name a call (`agora admin verification add`); they print only its answer. */
 const CALL_COMMANDS: ReadonlySet<CommandName> = new Set(['admin']);
+/** Commands that take arguments: the calls, and those naming an action (`agora sync-trie verify`). */
+const ARGUMENT_COMMANDS: ReadonlySet<CommandName> = new Set([...CALL_COMMANDS, 'sync-trie']);
 
 // Each command's module is imported when it runs: loading every service through tsx for any command
 // (even --help) would cost seconds (docs/performance.md, "Start").
@@ -30,6 +37,8 @@ const RUNNERS: Record<CommandName, Runner> = {
     (await import('./commands/migrate.js')).runMigrate(config, io),
   'resync-fnames': async (config: ResyncFnamesConfig, io) =>
     (await import('./commands/resync-fnames.js')).runResyncFnames(config, io),
+  'sync-trie': async (config: SyncTrieConfig, io, args) =>
+    (await import('./commands/sync-trie.js')).runSyncTrie(config, io, args),
   node: async (config: NodeConfig, io) => (await import('./commands/node.js')).runNode(config, io),
   names: async (config: NamesConfig, io) => (await import('./commands/names.js')).runNames(config, io),
   social: async (config: SocialConfig, io) => (await import('./commands/social.js')).runSocial(config, io),
@@ -64,7 +73,7 @@ export async function main(argv: readonly string[], io: CliIo = consoleIo): Prom
     return 0;
   }
   const calls = CALL_COMMANDS.has(command);
-  if (parsed.positionals.length > 0 && !calls) {
+  if (parsed.positionals.length > 0 && !ARGUMENT_COMMANDS.has(command)) {
     io.err(`agora ${command}: unexpected argument "${parsed.positionals[0]}" (see agora ${command} --help)`);
     return 2;
   }

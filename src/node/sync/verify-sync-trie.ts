@@ -20,13 +20,16 @@ export interface SyncTrieCheck {
   readonly stored: TrieSummary & { readonly ids: number };
   /** The trie of the ids the stores hold, built in memory. */
   readonly fromStores: TrieSummary;
-  /** `counts differ` when the root's count or `sync_ids` misses or has more ids than the stores. */
+  /**
+   * `counts differ` when the root's count or the ids in `sync_ids` are not as many as the stores' ids;
+   * `roots differ` when they are, but the root hashes differ.
+   */
   readonly verdict: SyncTrieVerdict;
 }
 
 /** Ids handed to the builder at a time. */
 const PAGE = 1000;
-/** Snapshots tried before giving up on one with the trie hashed (each try first hashes what is stale). */
+/** Snapshots tried before giving up on one with the trie hashed (what a try finds stale is hashed first). */
 const ATTEMPTS = 10;
 const ROOT = new Uint8Array(0);
 

@@ -268,6 +268,8 @@ export const ResyncFnamesOptions = Type.Object({
   dryRun: flag({ description: 'Print what would change without changing anything' }),
 });
 
+export const SyncTrieOptions = Type.Object({ ...storageOptions });
+
 export const SmokeOptions = Type.Object({
   devnet: text({
     description:
@@ -369,6 +371,7 @@ export type ChainConfig = Static<typeof ChainOptions>;
 export type AdminConfig = Static<typeof AdminOptions>;
 export type ResyncFnamesConfig = Static<typeof ResyncFnamesOptions>;
 export type SmokeConfig = Static<typeof SmokeOptions>;
+export type SyncTrieConfig = Static<typeof SyncTrieOptions>;
 
 export interface CommandSpec {
   readonly summary: string;
@@ -394,6 +397,11 @@ export const COMMANDS = {
   'resync-fnames': {
     summary: "Rebuild a stopped node's fname proofs from the name registry (after a registry restore)",
     options: ResyncFnamesOptions,
+  },
+  'sync-trie': {
+    summary:
+      "Check the node's sync trie against its stores, or rebuild it from them, also while the node runs: agora sync-trie <verify|rebuild>; verify exits 0 when they match, 3 when the item counts differ, 4 when only the root hashes do",
+    options: SyncTrieOptions,
   },
   smoke: {
     summary:
