@@ -1,6 +1,5 @@
-import { MerkleTrie } from './merkle-trie.js';
 import { TIMESTAMP_LENGTH } from './sync-id.js';
-import { hash20, hexOf } from './trie-nodes.js';
+import { hash20, hashOver } from './trie-nodes.js';
 import type { StoredNode } from './trie-nodes.js';
 
 /** A stored node being built: the hashes of its children so far, in byte order. */
@@ -23,7 +22,7 @@ export async function buildStoredNodes(
 ): Promise<StoredNode | undefined> {
   const path: Open[] = [];
   let second: Uint8Array | undefined;
-  let secondIds = new MerkleTrie();
+  let secondIds: Uint8Array[] = [];
   let done: StoredNode[] = [];
 
   const finish = (node: StoredNode, depth: number) => {
@@ -35,9 +34,8 @@ export async function buildStoredNodes(
   };
   const finishSecond = () => {
     if (second === undefined) return;
-    const hash = Buffer.from(secondIds.metadata(second)!.hash, 'hex');
-    finish({ prefix: second, items: secondIds.items, hash }, TIMESTAMP_LENGTH);
-    secondIds = new MerkleTrie();
+    finish({ prefix: second, items: secondIds.length, hash: hashOver(second, secondIds) }, TIMESTAMP_LENGTH);
+    secondIds = [];
   };
   /** Finishes the open nodes deeper than `depth`. */
   const closeBelow = (depth: number) => {
@@ -53,16 +51,16 @@ export async function buildStoredNodes(
   for await (const ids of pages) {
     for (const id of ids) {
       const prefix = id.subarray(0, TIMESTAMP_LENGTH);
-      if (second === undefined || hexOf(prefix) !== hexOf(second)) {
+      const shared = second === undefined ? 0 : sharedLength(second, prefix);
+      if (shared < TIMESTAMP_LENGTH) {
         finishSecond();
-        const shared = second === undefined ? 0 : sharedLength(second, prefix);
         closeBelow(shared);
         if (path.length === 0) path.push(open(new Uint8Array(0)));
         for (let depth = path.length; depth < TIMESTAMP_LENGTH; depth++)
           path.push(open(prefix.slice(0, depth)));
         second = prefix.slice();
       }
-      secondIds.insert(id);
+      secondIds.push(id);
     }
     if (done.length > 0) await emit(done);
     done = [];

@@ -35,8 +35,11 @@ export interface SyncTrieOptions {
   /** A stored node with at most this many ids is read whole into memory; {@link IN_MEMORY_ITEMS} by default. */
   inMemoryItems?: number;
 }
-/** What the answer cache counts per id of an in-memory trie (a leaf, its key and its share of inner nodes). */
-export const TRIE_BYTES_PER_ID = 400;
+/**
+ * What the answer cache counts per id of an in-memory trie: its leaf and key, its share of the inner nodes
+ * and of the ten timestamp nodes above them, and their hex hashes (bench/sync-trie.ts measures 700-1,750).
+ */
+export const TRIE_BYTES_PER_ID = 1200;
 
 const ROOT = new Uint8Array(0);
 
@@ -54,11 +57,17 @@ export function createSyncTrie(
 
   const rootNode = async () => (await nodesAt(db, [ROOT])).get('');
 
-  /** Hashes what changed, then runs `read` on the same state. */
-  const fresh = <T>(read: (view: TrieView) => Promise<T>): Promise<T> =>
-    writeTransaction(db, async (trx) =>
-      read(new TrieView(trx, kept, inMemoryItems, await hashStaleNodes(trx))),
-    );
+  /**
+   * Runs `read` on one state of the trie with every stored node hashed: in a read-only snapshot when
+   * nothing is stale (no lock, no write), else in a write transaction that hashes what changed first.
+   */
+  const fresh = async <T>(read: (view: TrieView) => Promise<T>): Promise<T> => {
+    const view = (trx: Kysely<NodeTables>, root: StoredNode | undefined) =>
+      new TrieView(trx, kept, inMemoryItems, root);
+    const done = await inHashedSnapshot(db, async (trx, root) => read(view(trx, root)));
+    if (done !== undefined) return done.value;
+    return writeTransaction(db, async (trx) => read(view(trx, await hashStaleNodes(trx))));
+  };
 
   return {
     items: async () => (await rootNode())?.items ?? 0,
@@ -72,6 +81,25 @@ export function createSyncTrie(
     snapshot: (prefix) => fresh((view) => view.snapshot(prefix)),
     syncIds: (prefix, softCap = SYNC_IDS_SOFT_CAP) => fresh((view) => view.syncIds(prefix, softCap)),
   };
+}
+
+/**
+ * Runs `read` in a read-only transaction that sees one state of the database throughout (repeatable read on
+ * PostgreSQL; on SQLite every transaction does, its WAL keeping the state of the first read), given the
+ * root; undefined, without running it, when a write left the trie's hashes stale in that state.
+ */
+export function inHashedSnapshot<T>(
+  db: Kysely<NodeTables>,
+  read: (trx: Kysely<NodeTables>, root: StoredNode | undefined) => Promise<T>,
+): Promise<{ value: T } | undefined> {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .setAccessMode('read only')
+    .execute(async (trx) => {
+      const root = (await nodesAt(trx, [ROOT])).get('');
+      return root?.hash === null ? undefined : { value: await read(trx, root) };
+    });
 }
 
 const sortedNodes = (found: Map<string, StoredNode>, prefixes: readonly Uint8Array[]): StoredNode[] =>

@@ -159,8 +159,12 @@ export function trieOf(ids: Iterable<Uint8Array>): MerkleTrie {
   return trie;
 }
 
-/** The hash of the node at `prefix` over the ids under it (at least one). */
-function hashOver(prefix: Uint8Array, ids: readonly Uint8Array[]): Uint8Array {
+/**
+ * The hash of the node at `prefix` (of 10 bytes or fewer) over the ids under it (at least one): a lone id
+ * is a leaf there.
+ */
+export function hashOver(prefix: Uint8Array, ids: readonly Uint8Array[]): Uint8Array {
+  if (ids.length === 1 && prefix.length === TIMESTAMP_LENGTH) return hash20(ids[0]!);
   const node = trieOf(ids).metadata(prefix);
   if (node === undefined) throw new Error(`no sync id under ${hexOf(prefix)} to hash`);
   return bytesOf(node.hash);

@@ -4,7 +4,8 @@ import { writeTransaction } from '../store/write-transaction.js';
 import { buildStoredNodes } from './build-trie.js';
 import { EMPTY_HASH } from './merkle-trie.js';
 import { storedSyncIds } from './sync-ids.js';
-import { hashStaleNodes, hexOf, nodesAt } from './trie-nodes.js';
+import { inHashedSnapshot } from './sync-trie.js';
+import { hashStaleNodes, hexOf } from './trie-nodes.js';
 import type { StoredNode } from './trie-nodes.js';
 
 export type SyncTrieVerdict = 'same' | 'counts differ' | 'roots differ';
@@ -31,7 +32,6 @@ export interface SyncTrieCheck {
 const PAGE = 1000;
 /** Snapshots tried before giving up on one with the trie hashed (what a try finds stale is hashed first). */
 const ATTEMPTS = 10;
-const ROOT = new Uint8Array(0);
 
 /**
  * Compares the stored sync trie with the one the stores hold, both read in one snapshot of the database,
@@ -39,7 +39,7 @@ const ROOT = new Uint8Array(0);
  * (which the node would do at its next read), under the node's write lock.
  */
 export async function verifySyncTrie(db: Kysely<NodeTables>): Promise<SyncTrieCheck> {
-  const { stored, fromStores } = await inHashedSnapshot(db, async (trx, root) => ({
+  const { stored, fromStores } = await inSnapshotOnceHashed(db, async (trx, root) => ({
     stored: {
       items: root?.items ?? 0,
       rootHash: root === undefined ? '' : hexOf(root.hash!),
@@ -61,20 +61,12 @@ export async function verifySyncTrie(db: Kysely<NodeTables>): Promise<SyncTrieCh
  * Runs `read` in a read-only snapshot in which the root, and so every stored node, is hashed. A write
  * committed between hashing and the snapshot's first read leaves it stale: then it hashes and tries again.
  */
-async function inHashedSnapshot<T>(
+async function inSnapshotOnceHashed<T>(
   db: Kysely<NodeTables>,
   read: (trx: Kysely<NodeTables>, root: StoredNode | undefined) => Promise<T>,
 ): Promise<T> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    // SQLite starts the snapshot at the first read and takes no isolation level; its WAL keeps it.
-    const done = await db
-      .transaction()
-      .setIsolationLevel('repeatable read')
-      .setAccessMode('read only')
-      .execute(async (trx) => {
-        const root = (await nodesAt(trx, [ROOT])).get('');
-        return root?.hash === null ? undefined : { value: await read(trx, root) };
-      });
+    const done = await inHashedSnapshot(db, read);
     if (done !== undefined) return done.value;
     await writeTransaction(db, hashStaleNodes);
   }
