@@ -1,5 +1,4 @@
-import { TIMESTAMP_LENGTH } from './sync-id.js';
-import { hash20, hashOver } from './trie-nodes.js';
+import { hash20, hashOver, STORED_DEPTH } from './trie-nodes.js';
 import type { StoredNode } from './trie-nodes.js';
 
 /** A stored node being built: the hashes of its children so far, in byte order. */
@@ -13,7 +12,7 @@ const open = (prefix: Uint8Array): Open => ({ prefix, items: 0, childHashes: [] 
 
 /**
  * Builds the stored nodes (trie-nodes.ts) from every id, given in byte order, a page at a time, holding
- * only the open path and one second's ids: each finished node goes to `emit`, children before parents.
+ * only the open path and one 10-second bucket's ids: each finished node goes to `emit`, children before parents.
  * Returns the root; undefined when there are no ids (a trie never written).
  */
 export async function buildStoredNodes(
@@ -21,8 +20,8 @@ export async function buildStoredNodes(
   emit: (nodes: StoredNode[]) => Promise<void>,
 ): Promise<StoredNode | undefined> {
   const path: Open[] = [];
-  let second: Uint8Array | undefined;
-  let secondIds: Uint8Array[] = [];
+  let bucket: Uint8Array | undefined;
+  let bucketIds: Uint8Array[] = [];
   let done: StoredNode[] = [];
 
   const finish = (node: StoredNode, depth: number) => {
@@ -32,10 +31,10 @@ export async function buildStoredNodes(
     parent.items += node.items;
     parent.childHashes.push(node.hash!);
   };
-  const finishSecond = () => {
-    if (second === undefined) return;
-    finish({ prefix: second, items: secondIds.length, hash: hashOver(second, secondIds) }, TIMESTAMP_LENGTH);
-    secondIds = [];
+  const finishBucket = () => {
+    if (bucket === undefined) return;
+    finish({ prefix: bucket, items: bucketIds.length, hash: hashOver(bucket, bucketIds) }, STORED_DEPTH);
+    bucketIds = [];
   };
   /** Finishes the open nodes deeper than `depth`. */
   const closeBelow = (depth: number) => {
@@ -50,22 +49,21 @@ export async function buildStoredNodes(
 
   for await (const ids of pages) {
     for (const id of ids) {
-      const prefix = id.subarray(0, TIMESTAMP_LENGTH);
-      const shared = second === undefined ? 0 : sharedLength(second, prefix);
-      if (shared < TIMESTAMP_LENGTH) {
-        finishSecond();
+      const prefix = id.subarray(0, STORED_DEPTH);
+      const shared = bucket === undefined ? 0 : sharedLength(bucket, prefix);
+      if (shared < STORED_DEPTH) {
+        finishBucket();
         closeBelow(shared);
         if (path.length === 0) path.push(open(new Uint8Array(0)));
-        for (let depth = path.length; depth < TIMESTAMP_LENGTH; depth++)
-          path.push(open(prefix.slice(0, depth)));
-        second = prefix.slice();
+        for (let depth = path.length; depth < STORED_DEPTH; depth++) path.push(open(prefix.slice(0, depth)));
+        bucket = prefix.slice();
       }
-      secondIds.push(id);
+      bucketIds.push(id);
     }
     if (done.length > 0) await emit(done);
     done = [];
   }
-  finishSecond();
+  finishBucket();
   closeBelow(0);
   const root = path.pop();
   if (root === undefined) return undefined;

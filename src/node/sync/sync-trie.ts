@@ -4,16 +4,24 @@ import type { NodeTables } from '../store/schema.js';
 import { writeTransaction } from '../store/write-transaction.js';
 import { SYNC_IDS_SOFT_CAP } from './merkle-trie.js';
 import type { MerkleTrie, TrieNodeMetadata, TrieNodeSummary, TrieSnapshot } from './merkle-trie.js';
-import { TIMESTAMP_LENGTH } from './sync-id.js';
-import { childPrefixes, hashStaleNodes, hexOf, idsUnder, innerHash, nodesAt, trieOf } from './trie-nodes.js';
+import {
+  childPrefixes,
+  hashStaleNodes,
+  hexOf,
+  idsUnder,
+  innerHash,
+  nodesAt,
+  STORED_DEPTH,
+  trieOf,
+} from './trie-nodes.js';
 import type { StoredNode } from './trie-nodes.js';
 
 /**
  * The node's sync trie as the reference hub serves it (reference/sync.md §2): root hash, node metadata,
- * snapshots and ids by prefix. The timestamp levels are stored (trie-nodes.ts); a node below them, or one
- * with few ids, is answered from an in-memory trie of the ids under it, kept in the node's answer cache
- * (so under `--answer-cache-mb`) while its stored hash stands. Each read first hashes what writes changed
- * and reads in the same write transaction, so an answer is one state of the trie.
+ * snapshots and ids by prefix. The top levels are stored (trie-nodes.ts); a node below them, or one with
+ * few ids, is answered from an in-memory trie of the ids under it, kept in the node's answer cache (so
+ * under `--answer-cache-mb`) while its stored hash stands. Each read sees one state of the trie, every
+ * stored node hashed.
  */
 export interface SyncTrie {
   /** Ids held; 0 for a trie never written. */
@@ -128,9 +136,9 @@ class TrieView {
     if (prefix.length === 0 && (this.root === undefined || this.root.items === 0)) {
       return { prefix, items: 0, hash: this.rootHash(), children: [] };
     }
-    const top = await this.node(prefix.subarray(0, TIMESTAMP_LENGTH));
+    const top = await this.node(prefix.subarray(0, STORED_DEPTH));
     if (top === undefined) return undefined;
-    if (prefix.length > TIMESTAMP_LENGTH || top.prefix.length === TIMESTAMP_LENGTH) {
+    if (prefix.length > STORED_DEPTH || top.prefix.length === STORED_DEPTH) {
       return (await this.subtree(top)).metadata(prefix);
     }
     const children = childPrefixes(prefix);
@@ -142,7 +150,7 @@ class TrieView {
 
   async snapshot(prefix: Uint8Array): Promise<TrieSnapshot & { rootHash: string }> {
     const rootHash = this.rootHash();
-    const stored = Math.min(prefix.length, TIMESTAMP_LENGTH);
+    const stored = Math.min(prefix.length, STORED_DEPTH);
     const steps = Array.from({ length: stored }, (_, depth) => childPrefixes(prefix.subarray(0, depth)));
     const found = await nodesAt(this.trx, steps.flat());
     const excludedHashes: string[] = [];
@@ -155,30 +163,30 @@ class TrieView {
         return { prefix: prefix.slice(0, depth), excludedHashes, numMessages, rootHash };
       }
     }
-    if (prefix.length <= TIMESTAMP_LENGTH) {
+    if (prefix.length <= STORED_DEPTH) {
       const last = prefix.length === 0 ? rootHash : hexOf(found.get(hexOf(prefix))!.hash!);
       return { prefix: prefix.slice(), excludedHashes: [...excludedHashes, last], numMessages, rootHash };
     }
-    const second = found.get(hexOf(prefix.subarray(0, TIMESTAMP_LENGTH)))!;
-    const below = (await this.subtree(second)).snapshot(prefix);
+    const bucket = found.get(hexOf(prefix.subarray(0, STORED_DEPTH)))!;
+    const below = (await this.subtree(bucket)).snapshot(prefix);
     return {
       prefix: below.prefix,
-      excludedHashes: [...excludedHashes, ...below.excludedHashes.slice(TIMESTAMP_LENGTH)],
+      excludedHashes: [...excludedHashes, ...below.excludedHashes.slice(STORED_DEPTH)],
       numMessages: numMessages + below.numMessages,
       rootHash,
     };
   }
 
   async syncIds(prefix: Uint8Array, softCap: number): Promise<Uint8Array[]> {
-    const top = await this.node(prefix.subarray(0, TIMESTAMP_LENGTH));
+    const top = await this.node(prefix.subarray(0, STORED_DEPTH));
     if (top === undefined) return [];
-    if (prefix.length > TIMESTAMP_LENGTH) return (await this.subtree(top)).syncIds(prefix, softCap);
+    if (prefix.length > STORED_DEPTH) return (await this.subtree(top)).syncIds(prefix, softCap);
     return this.collect(top, softCap);
   }
 
   /** The reference's listing: each node stops taking children once its ids pass `softCap`. */
   private async collect(node: StoredNode, softCap: number): Promise<Uint8Array[]> {
-    if (node.prefix.length === TIMESTAMP_LENGTH || node.items <= this.inMemoryItems) {
+    if (node.prefix.length === STORED_DEPTH || node.items <= this.inMemoryItems) {
       return (await this.subtree(node)).syncIds(node.prefix, softCap);
     }
     const prefixes = childPrefixes(node.prefix);

@@ -9,13 +9,13 @@ import { MerkleTrie } from './merkle-trie.js';
 import { TIMESTAMP_LENGTH } from './sync-id.js';
 
 /**
- * The sync trie's nodes in its ten timestamp levels, stored in `sync_trie_nodes`: the root (prefix of 0
- * bytes) and one node per prefix of 1 to 10 timestamp digits that some SyncId has. Those levels are never
- * compacted, so each such node exists exactly while an id has its prefix, and its item count is the
- * number of ids under it: a write moves the counts along its ids' paths and clears their hashes, nothing
- * else. Hashes are filled in later, from the children (or, at depth 10, from the ids of that second), by
- * {@link hashStaleNodes}. Nodes below depth 10 are never stored: they depend on the ids of one second only
- * and are built in memory from `sync_ids` when asked for (sync-trie.ts).
+ * The sync trie's top nodes, stored in `sync_trie_nodes`: the root (prefix of 0 bytes) and one node per
+ * prefix of 1 to {@link STORED_DEPTH} timestamp digits that some SyncId has. The timestamp levels are never
+ * compacted, so each such node exists exactly while an id has its prefix, and its item count is the number
+ * of ids under it: a write moves the counts along its ids' paths and clears their hashes, nothing else.
+ * Hashes are filled in later, from the children (or, for a 10-second bucket, from its ids), by
+ * {@link hashStaleNodes}. Deeper nodes are never stored: they are built in memory from the ids of their
+ * bucket when asked for (sync-trie.ts).
  */
 
 export interface StoredNode {
@@ -25,7 +25,14 @@ export interface StoredNode {
   readonly hash: Uint8Array | null;
 }
 
-/** The timestamp digits, the only bytes a node above depth 10 branches on. */
+/**
+ * The deepest stored nodes: one per 10-second bucket (the timestamp's first nine digits). Deeper nodes
+ * depend on the ids of one bucket only, and storing the per-second level would cost each merge a row
+ * write per distinct second it holds.
+ */
+export const STORED_DEPTH = TIMESTAMP_LENGTH - 1;
+
+/** The timestamp digits, the only bytes a stored node branches on. */
 const DIGITS = Array.from({ length: 10 }, (_, digit) => 0x30 + digit);
 
 export const hash20 = (bytes: Uint8Array): Uint8Array => blake3(bytes, { dkLen: 20 });
@@ -39,7 +46,7 @@ export function childPrefixes(prefix: Uint8Array): Uint8Array[] {
 
 /**
  * How each stored node's item count moves with these ids added and removed: +1 or -1 on each of an id's
- * 11 prefixes, by the prefix in hex.
+ * stored prefixes, by the prefix in hex.
  */
 export function countMoves(
   added: readonly Uint8Array[],
@@ -47,8 +54,8 @@ export function countMoves(
 ): Map<string, number> {
   const moves = new Map<string, number>();
   const move = (id: Uint8Array, by: number) => {
-    const digits = hexOf(id.subarray(0, TIMESTAMP_LENGTH));
-    for (let length = 0; length <= TIMESTAMP_LENGTH; length++) {
+    const digits = hexOf(id.subarray(0, STORED_DEPTH));
+    for (let length = 0; length <= STORED_DEPTH; length++) {
       const prefix = digits.slice(0, 2 * length);
       moves.set(prefix, (moves.get(prefix) ?? 0) + by);
     }
@@ -160,11 +167,15 @@ export function trieOf(ids: Iterable<Uint8Array>): MerkleTrie {
 }
 
 /**
- * The hash of the node at `prefix` (of 10 bytes or fewer) over the ids under it (at least one): a lone id
- * is a leaf there.
+ * The hash of the node at `prefix` (a timestamp prefix) over the ids under it (at least one): a lone id is
+ * a leaf at depth 10, under a chain of single-child nodes.
  */
 export function hashOver(prefix: Uint8Array, ids: readonly Uint8Array[]): Uint8Array {
-  if (ids.length === 1 && prefix.length === TIMESTAMP_LENGTH) return hash20(ids[0]!);
+  if (ids.length === 1 && prefix.length <= TIMESTAMP_LENGTH) {
+    let hash = hash20(ids[0]!);
+    for (let depth = TIMESTAMP_LENGTH; depth > prefix.length; depth--) hash = hash20(hash);
+    return hash;
+  }
   const node = trieOf(ids).metadata(prefix);
   if (node === undefined) throw new Error(`no sync id under ${hexOf(prefix)} to hash`);
   return bytesOf(node.hash);
@@ -180,7 +191,7 @@ const EMPTY_ROOT_HASH = hash20(new Uint8Array(0));
 /**
  * Hashes every stored node whose hash a write cleared, level by level from the root down (a cleared node's
  * ancestors are all cleared too, so the walk visits only them and their children), then bottom-up: a
- * second's node from its ids, the rest from their children. Runs in a write transaction, so the hashes it
+ * bucket's node from its ids, the rest from their children. Runs in a write transaction, so the hashes it
  * stores are of the state it read. Returns the root, undefined while the trie was never written.
  */
 export async function hashStaleNodes(trx: Kysely<NodeTables>): Promise<StoredNode | undefined> {
@@ -190,7 +201,7 @@ export async function hashStaleNodes(trx: Kysely<NodeTables>): Promise<StoredNod
   const children = new Map<string, StoredNode[]>();
   for (let stale = [root]; stale.length > 0;) {
     levels.push(stale);
-    if (levels.length > TIMESTAMP_LENGTH) break;
+    if (levels.length > STORED_DEPTH) break;
     const found = await nodesAt(
       trx,
       stale.flatMap((node) => childPrefixes(node.prefix)),
@@ -205,14 +216,14 @@ export async function hashStaleNodes(trx: Kysely<NodeTables>): Promise<StoredNod
     stale = [...found.values()].filter((node) => node.hash === null);
   }
   const hashed = new Map<string, Uint8Array>();
-  const seconds = levels[TIMESTAMP_LENGTH] ?? [];
+  const buckets = levels[STORED_DEPTH] ?? [];
   const ids = await idsUnder(
     trx,
-    seconds.map((node) => node.prefix),
+    buckets.map((node) => node.prefix),
   );
-  for (const node of seconds)
+  for (const node of buckets)
     hashed.set(hexOf(node.prefix), hashOver(node.prefix, ids.get(hexOf(node.prefix))!));
-  for (const level of levels.slice(0, TIMESTAMP_LENGTH).reverse()) {
+  for (const level of levels.slice(0, STORED_DEPTH).reverse()) {
     for (const node of level) {
       const hex = hexOf(node.prefix);
       const below = children
