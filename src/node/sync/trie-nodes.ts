@@ -90,8 +90,9 @@ const deleteEmptied = reusableQuery((db: Kysely<NodeTables>, prefixes: string) =
 
 /**
  * Moves the stored nodes by ids added to and removed from `sync_ids` (each really added or removed, so
- * counts stay exact): counts move, hashes on the paths are cleared, nodes left with no ids go. The root
- * stays, with 0 items, so an emptied trie is told from one never written.
+ * counts stay exact), in one statement: counts move and hashes on the paths are cleared. A node left with
+ * no ids stays until its ancestors are hashed (a node with 0 items is never read as one: it is stale, and
+ * so is the root above it), so a write never needs a second statement.
  */
 export async function moveTrieNodes(
   trx: Kysely<NodeTables>,
@@ -99,10 +100,7 @@ export async function moveTrieNodes(
   removed: readonly Uint8Array[],
 ): Promise<void> {
   const moves = countMoves(added, removed);
-  if (moves.size === 0) return;
-  await moveCounts(trx, JSON.stringify([...moves]));
-  const shrunk = [...moves].flatMap(([prefix, by]) => (by < 0 && prefix !== '' ? [prefix] : []));
-  if (shrunk.length > 0) await deleteEmptied(trx, JSON.stringify(shrunk));
+  if (moves.size > 0) await moveCounts(trx, JSON.stringify([...moves]));
 }
 
 const selectNodes = reusableQuery((db: Kysely<NodeTables>, prefixes: string) =>
@@ -189,47 +187,52 @@ export function innerHash(children: readonly StoredNode[]): Uint8Array {
 const EMPTY_ROOT_HASH = hash20(new Uint8Array(0));
 
 /**
- * Hashes every stored node whose hash a write cleared, level by level from the root down (a cleared node's
- * ancestors are all cleared too, so the walk visits only them and their children), then bottom-up: a
- * bucket's node from its ids, the rest from their children. Runs in a write transaction, so the hashes it
- * stores are of the state it read. Returns the root, undefined while the trie was never written.
+ * Hashes every stored node whose hash a write cleared. Level by level from the root down, it reads the
+ * children of cleared nodes (a cleared node's ancestors are all cleared too, so it visits only them and
+ * their children) and deletes those a write left with no ids; then, bottom-up, it hashes a bucket's node
+ * from its ids and the others from their children. Runs in a write transaction, so the hashes it stores
+ * are of the state it read. Returns the root, undefined while the trie was never written.
  */
 export async function hashStaleNodes(trx: Kysely<NodeTables>): Promise<StoredNode | undefined> {
   const root = (await nodesAt(trx, [new Uint8Array(0)])).get('');
   if (root === undefined || root.hash !== null) return root;
-  const levels: StoredNode[][] = [];
+  /** Per depth, the cleared nodes that hold ids (the root always: emptied, it hashes as nothing). */
+  const levels: StoredNode[][] = [[root]];
   const children = new Map<string, StoredNode[]>();
-  for (let stale = [root]; stale.length > 0;) {
-    levels.push(stale);
-    if (levels.length > STORED_DEPTH) break;
+  const emptied: string[] = [];
+  // An emptied node is walked too: its emptied children are found below it.
+  for (let stale = [root]; stale.length > 0 && levels.length <= STORED_DEPTH;) {
     const found = await nodesAt(
       trx,
       stale.flatMap((node) => childPrefixes(node.prefix)),
     );
     for (const node of stale) {
-      const hex = hexOf(node.prefix);
+      const below = childPrefixes(node.prefix).flatMap((child) => found.get(hexOf(child)) ?? []);
       children.set(
-        hex,
-        childPrefixes(node.prefix).flatMap((child) => found.get(hexOf(child)) ?? []),
+        hexOf(node.prefix),
+        below.filter((child) => child.items > 0),
       );
     }
     stale = [...found.values()].filter((node) => node.hash === null);
+    emptied.push(...stale.filter((node) => node.items === 0).map((node) => hexOf(node.prefix)));
+    levels.push(stale.filter((node) => node.items > 0));
   }
+  if (emptied.length > 0) await deleteEmptied(trx, JSON.stringify(emptied));
   const hashed = new Map<string, Uint8Array>();
   const buckets = levels[STORED_DEPTH] ?? [];
   const ids = await idsUnder(
     trx,
     buckets.map((node) => node.prefix),
   );
-  for (const node of buckets)
+  for (const node of buckets) {
     hashed.set(hexOf(node.prefix), hashOver(node.prefix, ids.get(hexOf(node.prefix))!));
+  }
   for (const level of levels.slice(0, STORED_DEPTH).reverse()) {
     for (const node of level) {
-      const hex = hexOf(node.prefix);
       const below = children
-        .get(hex)!
+        .get(hexOf(node.prefix))!
         .map((child) => ({ ...child, hash: child.hash ?? hashed.get(hexOf(child.prefix))! }));
-      hashed.set(hex, below.length === 0 ? EMPTY_ROOT_HASH : innerHash(below));
+      hashed.set(hexOf(node.prefix), below.length === 0 ? EMPTY_ROOT_HASH : innerHash(below));
     }
   }
   await inChunks(
