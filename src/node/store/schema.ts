@@ -205,8 +205,8 @@ export interface SyncIdsTable {
 }
 
 /**
- * The sync trie's nodes in its timestamp levels (src/node/sync/trie-nodes.ts): SyncIds under each prefix of
- * 0-10 bytes, and the node's hash, null until what changed under it is hashed in.
+ * The sync trie's top nodes (src/node/sync/trie-nodes.ts): SyncIds under each timestamp prefix of 0-9
+ * bytes, and the node's hash, null until what changed under it is hashed in.
  */
 export interface SyncTrieNodesTable {
   prefix: Uint8Array;

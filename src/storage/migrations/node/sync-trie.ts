@@ -3,8 +3,8 @@ import type { Migration } from '../../migration.js';
 import { bytesColumn } from '../../migration.js';
 
 /**
- * `sync_trie_nodes`: the sync trie's nodes in its ten timestamp levels (prefixes of 0 to 10 bytes), each
- * with the number of SyncIds under it and its hash, null while a change under it is not hashed in yet
+ * `sync_trie_nodes`: the sync trie's top nodes (timestamp prefixes of 0 to 9 bytes), each with the number
+ * of SyncIds under it and its hash, null while a change under it is not hashed in yet
  * (src/node/sync/trie-nodes.ts). Every write transaction moves the counts of the prefixes of the ids it
  * changed, so they equal `sync_ids` after a crash at any point. On SQLite both tables are clustered by their
  * key (`without rowid`): a prefix is a range of one B-tree, and a write touches one B-tree instead of two.
