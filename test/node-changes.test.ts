@@ -158,9 +158,7 @@ forEachDialect('the node change stream', (dialect) => {
     await buildStoredNodes([ids], async (nodes) => void built.push(...nodes));
     const stored = await db.selectFrom('sync_trie_nodes').select(['prefix', 'items', 'hash']).execute();
     const rows = (nodes: readonly StoredNode[]) =>
-      nodes
-        .map(({ prefix, items, hash }) => [hexOf(prefix), items, hash && hexOf(hash)].join(' '))
-        .sort();
+      nodes.map(({ prefix, items, hash }) => [hexOf(prefix), items, hash && hexOf(hash)].join(' ')).sort();
     assert.deepEqual(rows(stored), rows(built), 'the stored nodes are those a build makes');
   };
 

@@ -43,9 +43,10 @@ export interface SyncTrieOptions {
   /** A stored node with at most this many ids is read whole into memory; {@link IN_MEMORY_ITEMS} by default. */
   inMemoryItems?: number;
 }
+
 /**
  * What the answer cache counts per id of an in-memory trie: its leaf and key, its share of the inner nodes
- * and of the ten timestamp nodes above them, and their hex hashes (bench/sync-trie.ts measures 700-1,750).
+ * and of the timestamp nodes above them, and their hex hashes (bench/sync-trie.ts measures 700-1,750).
  */
 export const TRIE_BYTES_PER_ID = 1200;
 

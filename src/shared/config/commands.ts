@@ -90,7 +90,8 @@ export const NodeOptions = Type.Object({
   ),
   rpcAuth: Type.Optional(
     list(Type.String({ pattern: '^[^:,]+:[^,]+$' }), {
-      description: 'Basic auth credentials required on submitMessage, and by StopSync/ForceSync (refused without them)',
+      description:
+        'Basic auth credentials required on submitMessage, and by StopSync/ForceSync (refused without them)',
       env: ['AGORA_RPC_AUTH', 'RPC_AUTH'],
       placeholder: '<user:pass,...>',
       expected: 'a comma-separated list of user:password pairs',

@@ -13,7 +13,6 @@ import { registerApiDocs } from './api-docs.js';
 import { createServiceMetrics, registerMetrics, type ServiceMetrics } from '../metrics/index.js';
 import { capConnections, fastifyConnectionOptions } from './connections.js';
 import type { ConnectionSettings } from './connections.js';
-import type { ComponentStatus } from '../status.js';
 import { registerStatusRoutes } from './status-routes.js';
 import type { StatusSources } from './status-routes.js';
 import { classifyFailure, RouteNotFoundError, sendFailure } from './errors.js';
