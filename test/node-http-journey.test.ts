@@ -236,8 +236,8 @@ forEachDialect('node over HTTP: a user journey against the hub OpenAPI and @farc
   it('info, with dbstats', async () => {
     const info: Json = await get(base, '/v1/info?dbstats=1');
     assert.equal(info.isSyncing, false);
-    // 14 submitted, the removed cast deleted; one fname proof.
-    assert.equal(info.dbStats.numMessages, 13);
+    // The sync trie's items: 14 submitted, the removed cast deleted; the on-chain events; one fname proof.
+    assert.equal(info.dbStats.numMessages, 13 + info.dbStats.numFidEvents + 1);
     assert.equal(info.dbStats.numFnameEvents, 1);
   });
 

@@ -335,13 +335,15 @@ forEachDialect('node HTTP reads', (dialect) => {
       version: 'test',
       isSyncing: false,
       nickname: 'agora',
-      rootHash: '',
+      rootHash: await node.api.sync.trie.rootHash(),
       peerId: '',
       hubOperatorFid: 0,
     });
+    assert.match(info.rootHash, /^[0-9a-f]{40}$/);
     assert.deepEqual(await ok('/v1/info?dbstats=false'), info);
     const { dbStats } = await ok('/v1/info?dbstats=1');
-    assert.equal(dbStats.numMessages, Object.keys(m).length - 1, 'the removed cast is gone');
+    // The sync trie's items: the messages (the removed cast gone), on-chain events and fname proofs.
+    assert.equal(dbStats.numMessages, Object.keys(m).length - 1 + 6 + 1);
     assert.equal(dbStats.numFidEvents, 6);
     assert.equal(dbStats.numFnameEvents, 1);
     assert.ok(dbStats.approxSize > 0);

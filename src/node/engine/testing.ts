@@ -32,6 +32,8 @@ import type { TestDatabase } from '../../storage/testing.js';
 import { mergeOnChainEvents } from '../onchain/merge.js';
 import { totalUnits } from '../onchain/storage-units.js';
 import { address, fixedClock, registerEvent, rentEvent, signerEvent } from '../onchain/testing.js';
+import { fnameProofChange } from '../store/changes.js';
+import { recordChange, writeTransaction } from '../store/write-transaction.js';
 import type { NodeTables } from '../store/schema.js';
 import { createEngine } from './engine.js';
 import type { Engine, EngineOptions } from './engine.js';
@@ -287,7 +289,7 @@ export function ensProof(account: TestAccount, name: string, owner: Uint8Array, 
   );
 }
 
-/** Stores an fname proof as the fname sync would. */
+/** Stores an fname proof as the fname sync would, its change reported. */
 export async function storeFnameProof(db: Kysely<NodeTables>, name: string, fid: number): Promise<void> {
   const proof = UserNameProof.fromPartial({
     timestamp: 1_700_000_000,
@@ -297,17 +299,20 @@ export async function storeFnameProof(db: Kysely<NodeTables>, name: string, fid:
     fid,
     type: UserNameType.USERNAME_TYPE_FNAME,
   });
-  await db
-    .insertInto('fname_proofs')
-    .values({
-      name,
-      fid,
-      owner: proof.owner,
-      timestamp: proof.timestamp,
-      signature: proof.signature,
-      encoded: UserNameProof.encode(proof).finish(),
-    })
-    .execute();
+  await writeTransaction(db, async (trx) => {
+    await trx
+      .insertInto('fname_proofs')
+      .values({
+        name,
+        fid,
+        owner: proof.owner,
+        timestamp: proof.timestamp,
+        signature: proof.signature,
+        encoded: UserNameProof.encode(proof).finish(),
+      })
+      .execute();
+    recordChange(trx, fnameProofChange('add', name, proof));
+  });
 }
 
 /** Of two messages, the one with the higher hash second (for hash tie-break tests). */
