@@ -83,6 +83,12 @@ export interface Engine extends MessageReads {
   prepareMessages(messages: readonly ReceivedMessage[]): Promise<Prepared>[];
   /** The merge half: merges messages prepared by prepareMessages in one transaction; one outcome each. */
   mergePrepared(prepared: readonly Prepared[]): Promise<MergeOutcome[]>;
+  /**
+   * mergeMessages for messages a peer held: every check and storage limit applies, but not the per-fid
+   * allowances of submits (merges and KEY_ADDs per period), which the peer's node applied at their submit;
+   * refusing them here would keep the two nodes apart for good.
+   */
+  mergeSynced(messages: readonly ReceivedMessage[]): Promise<MergeOutcome[]>;
   /** The checks of `/v1/validateMessage`: structure, fid, signer, username and ENS ownership; no merge. */
   validate(received: ReceivedMessage): Promise<HubResult<Message>>;
   /**
@@ -108,6 +114,7 @@ export function createEngine(options: EngineOptions): Engine {
       : createFidRateLimiter({ ...DEFAULT_RATE_LIMIT, ...options.rateLimit });
   const keyAddBudget = createKeyAddBudget(options.keyAddsPerHour ?? DEFAULT_KEY_ADDS_PER_HOUR);
   const deps = { network, clock, fnames, limits, rateLimiter, keyAddBudget };
+  const syncDeps = { ...deps, rateLimiter: NO_RATE_LIMIT, keyAddBudget: NO_RATE_LIMIT };
 
   const signatures = options.signatures ?? inlineSignatureVerifier(verifier);
   const recoverKeySigners = signatures.recoverKeySigners?.bind(signatures) ?? recoverKeySignersInline;
@@ -168,6 +175,10 @@ export function createEngine(options: EngineOptions): Engine {
     },
 
     mergePrepared: (prepared) => mergeBatch(db, deps, settledBatch(prepared)),
+
+    async mergeSynced(messages) {
+      return mergeBatch(db, syncDeps, await prepare(messages));
+    },
 
     async validate(received) {
       // One message in, one outcome out.

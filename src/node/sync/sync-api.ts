@@ -40,6 +40,8 @@ export interface SyncApi {
    * message not held, has none; a message is returned only for the exact id asked for.
    */
   messages(ids: readonly Uint8Array[]): Promise<StoredMessage[]>;
+  /** Whether the trie holds each of these ids, in order. */
+  held(ids: readonly Uint8Array[]): Promise<boolean[]>;
 }
 
 export function createSyncApi(db: Kysely<NodeTables>, trie: SyncTrie, clock: Clock): SyncApi {
@@ -66,6 +68,21 @@ export function createSyncApi(db: Kysely<NodeTables>, trie: SyncTrie, clock: Clo
         wanted.map((hex) => Buffer.from(hex, 'hex')),
       );
       return wanted.flatMap((hex) => found.get(hex) ?? []);
+    },
+    async held(ids) {
+      const rows = await inChunks(ids.map(hexOf), (chunk) =>
+        db
+          .selectFrom('sync_ids')
+          .select('id')
+          .where(
+            'id',
+            'in',
+            chunk.map((hex) => Buffer.from(hex, 'hex')),
+          )
+          .execute(),
+      );
+      const present = new Set(rows.map((row) => hexOf(row.id)));
+      return ids.map((id) => present.has(hexOf(id)));
     },
   };
 }

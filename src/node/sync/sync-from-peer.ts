@@ -1,0 +1,82 @@
+import type { HubErrorCode } from '../../protocol/errors.js';
+import { decodeMessage } from '../../protocol/message.js';
+import type { ReceivedMessage } from '../../protocol/message.js';
+import type { Engine } from '../engine/index.js';
+import { missingIds, PeerFault } from './diff-walk.js';
+import type { OurTrie } from './diff-walk.js';
+import type { SyncPeer } from './peer-client.js';
+import type { SyncApi } from './sync-api.js';
+import { messageSyncId, syncIdKind } from './sync-id.js';
+import { hexOf } from './trie-nodes.js';
+
+/** The reference's bound on one merge of synced messages. */
+const MERGE_BATCH = 256;
+
+/** What one diff sync from a peer did. */
+export interface SyncReport {
+  /** Messages the peer sent, each one asked for. */
+  fetched: number;
+  merged: number;
+  /** Messages refused by this node's checks, by errCode (e.g. a fid this node's chain view lacks). */
+  refused: Partial<Record<HubErrorCode, number>>;
+  /** Ids of on-chain events and fname proofs: this node reads those from its own chain and registry. */
+  notFetched: number;
+}
+
+/**
+ * Pulls from `peer` every message it holds that this node does not (diff-walk.ts), and merges them through
+ * the node's own checks: signatures, signers and storage as this node's chain view has them. Throws a
+ * {@link PeerFault} when the peer lists ids outside a prefix or sends a message not asked for (nothing of
+ * that answer is merged).
+ */
+export async function syncFromPeer(
+  sync: SyncApi,
+  engine: Pick<Engine, 'mergeSynced'>,
+  peer: SyncPeer,
+): Promise<SyncReport> {
+  const report: SyncReport = { fetched: 0, merged: 0, refused: {}, notFetched: 0 };
+  const ours: OurTrie = {
+    metadata: (prefix) => sync.trie.metadata(prefix),
+    syncIds: (prefix) => sync.trie.syncIds(prefix),
+    held: (ids) => sync.held(ids),
+  };
+  for await (const missing of missingIds(ours, peer)) {
+    const wanted = missing.filter((id) => syncIdKind(id) === 'message');
+    report.notFetched += missing.length - wanted.length;
+    if (wanted.length === 0) continue;
+    const received = askedFor(wanted, await peer.messages(wanted));
+    report.fetched += received.length;
+    for (let start = 0; start < received.length; start += MERGE_BATCH) {
+      for (const outcome of await engine.mergeSynced(received.slice(start, start + MERGE_BATCH))) {
+        if (outcome.ok) report.merged++;
+        else report.refused[outcome.error.errCode] = (report.refused[outcome.error.errCode] ?? 0) + 1;
+      }
+    }
+  }
+  return report;
+}
+
+/** The messages sent, each decoded and one of those asked for, at most once. */
+function askedFor(ids: readonly Uint8Array[], sent: readonly Uint8Array[]): ReceivedMessage[] {
+  const open = new Set(ids.map(hexOf));
+  return sent.map((bytes) => {
+    const decoded = decodeMessage(bytes);
+    if (!decoded.ok) throw new PeerFault(`sent a message that does not decode: ${decoded.error.message}`);
+    const { data, message } = decoded.value;
+    const hex = syncIdHex({ fid: data.fid, type: data.type, timestamp: data.timestamp, hash: message.hash });
+    if (hex === undefined || !open.delete(hex)) {
+      throw new PeerFault(`sent message ${hexOf(message.hash)}, which was not asked for (or sent twice)`);
+    }
+    return decoded.value;
+  });
+}
+
+/** A message's SyncId in hex; undefined for one without (a type outside the trie, a time out of range). */
+function syncIdHex(message: Parameters<typeof messageSyncId>[0]): string | undefined {
+  try {
+    const id = messageSyncId(message);
+    return id === undefined ? undefined : hexOf(id);
+  } catch {
+    return undefined;
+  }
+}
