@@ -1,6 +1,7 @@
 import type { ReaderStatus } from '../chain/reader/index.js';
 import { loopStatus, type ComponentStatus } from '../shared/status.js';
 import type { FnameSyncStatus } from './fnames/index.js';
+import type { PeerSyncStatus } from './sync/peer-sync.js';
 import type { SyncTrie } from './sync/sync-trie.js';
 
 /** The chain reader on /_status: where it reads and how many blocks it is behind the head it last saw. */
@@ -55,4 +56,13 @@ export async function syncTrieStatus(trie: SyncTrie): Promise<ComponentStatus> {
   } catch {
     return { required: false, ready: false, items: null, rootHash: null };
   }
+}
+
+/** A peer's diff sync on /_status: whether the roots matched after the last sync, and what it did. */
+export function peerStatus(status: PeerSyncStatus): ComponentStatus {
+  return loopStatus(status, false, {
+    inSync: status.inSync ?? null,
+    running: status.running,
+    lastSync: status.lastSync ?? null,
+  });
 }

@@ -36,7 +36,9 @@ import { startChainIngest, startRevocationRetry } from './ingest/index.js';
 import type { SignerDeactivated } from './ingest/index.js';
 import type { NodeTables } from './store/schema.js';
 import { createSubmitGuard } from './submit-guard.js';
-import { chainStatus, chainSyncing, fnameStatus, syncTrieStatus } from './loop-status.js';
+import { chainStatus, chainSyncing, fnameStatus, peerStatus, syncTrieStatus } from './loop-status.js';
+import { startPeerSync } from './sync/peer-sync.js';
+import type { PeerSync } from './sync/peer-sync.js';
 import { createNodeMetrics, type NodeMetrics } from './metrics.js';
 import { takeLoopsLock, type LoopsLock } from './loops-lock.js';
 import { chainReaderStart, loopLines } from './start-decisions.js';
@@ -110,6 +112,8 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
   let api: NodeApi | undefined;
   let loopsLock: LoopsLock | undefined;
   let closing: Promise<void> | undefined;
+  /** Diff syncs from the configured peers, started once the APIs listen. */
+  const peerSyncs: PeerSync[] = [];
 
   const close = (): Promise<void> =>
     (closing ??= (async () => {
@@ -157,7 +161,8 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
       answerCache,
       // Asked by requests only, once the reader below has started.
       syncing: () =>
-        chainIngest !== undefined && chainSyncing(chainIngest.status(), config.chainConfirmations),
+        (chainIngest !== undefined && chainSyncing(chainIngest.status(), config.chainConfirmations)) ||
+        peerSyncs.some((peerSync) => peerSync.status().running),
     });
 
     const sleep = deps.sleep ?? realSleep;
@@ -268,6 +273,9 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
         ...(fnameSync !== undefined && { fnames: fnameStatus(fnameSync.status()) }),
         revocations: loopStatus(revocationRetry.status(), false),
         syncTrie: await syncTrieStatus(api!.sync.trie),
+        ...Object.fromEntries(
+          peerSyncs.map((peerSync) => [`peer ${peerSync.status().peer}`, peerStatus(peerSync.status())]),
+        ),
       }),
     });
     await serviceMetrics.listen(config.host);
@@ -289,6 +297,20 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
         },
         logger: deps.logger ?? false,
       });
+    }
+    for (const address of (config.peer ?? []).map(String)) {
+      const peerSync = startPeerSync({
+        address,
+        tls: config.peerTls,
+        sync: api.sync,
+        engine,
+        intervalMs: config.syncInterval * 1000,
+        logger: log.child({ component: 'diff-sync' }),
+        sleep,
+        now: () => clock.now(),
+      });
+      peerSyncs.push(peerSync);
+      stops.push(() => peerSync.stop());
     }
     return { app, api, url, grpc, chainIngest, fnameSync, metrics, close };
   } catch (error) {

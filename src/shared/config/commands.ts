@@ -142,6 +142,19 @@ export const NodeOptions = Type.Object({
     description: 'How long the event log keeps events',
     default: 72,
   }),
+  peer: Type.Optional(
+    list(Type.String({ pattern: '^[^\\s,/]+:[0-9]{1,5}$' }), {
+      description: "Other nodes' gRPC addresses to diff-sync from, each every --sync-interval",
+      env: ['AGORA_PEERS'],
+      placeholder: '<host:port,...>',
+      expected: 'a comma-separated list of host:port',
+    }),
+  ),
+  peerTls: flag({ description: 'Reach the peers over TLS' }),
+  syncInterval: integer(1, 86_400, {
+    description: 'Seconds between diff syncs from each peer',
+    default: 60,
+  }),
 });
 
 export const NamesOptions = Type.Object({
