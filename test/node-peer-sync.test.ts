@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, it } from 'node:test';
+import { getInsecureHubRpcClient } from 'hub-nodejs-0.11';
 import { castAdd, clock, setUpAccount } from '../src/node/engine/testing.js';
 import type { TestAccount } from '../src/node/engine/testing.js';
 import { startNodeService } from '../src/node/index.js';
@@ -12,6 +13,7 @@ import { configOf, NodeOptions } from '../src/shared/config/index.js';
 import { forEachDialect, openTestDatabase } from '../src/storage/testing.js';
 import type { TestDatabase } from '../src/storage/testing.js';
 import { freePort } from './support/free-port.js';
+import { ok } from './support/grpc-results.js';
 import { waitFor } from './support/wait.js';
 
 /**
@@ -73,5 +75,18 @@ forEachDialect('a node syncing from its peer', (dialect) => {
     assert.ok((await peerOnB())?.lastSync !== null);
     const casted = await b.api.engine.castsByFid(accounts[0]!.fid, { limit: 1000 });
     assert.equal(casted.items.length, 60);
+    const client = getInsecureHubRpcClient(b.grpc!.address);
+    try {
+      const { syncStatus } = ok(await client.getSyncStatus({}));
+      assert.equal(syncStatus.length, 1);
+      const [peer] = syncStatus;
+      assert.equal(peer?.peerId, a.grpc!.address);
+      assert.equal(peer?.inSync, 'true');
+      assert.equal(peer?.ourMessages, peer?.theirMessages);
+      assert.equal(peer?.ourMessages, await b.api.sync.trie.items());
+      assert.deepEqual(ok(await client.getSyncStatus({ peerId: 'elsewhere:1' })).syncStatus, []);
+    } finally {
+      client.close();
+    }
   });
 });

@@ -37,6 +37,7 @@ import type { Page, PageRequest } from './store/page.js';
 import { createSubmitPipeline } from './submit-pipeline.js';
 import type { NodeTables } from './store/schema.js';
 import { createSyncApi } from './sync/sync-api.js';
+import type { PeerSyncStatus } from './sync/peer-sync.js';
 import type { SyncApi } from './sync/sync-api.js';
 import { createSyncTrie } from './sync/sync-trie.js';
 
@@ -76,8 +77,10 @@ export interface NodeApi {
   readonly keptMessages: KeptAnswers | undefined;
   /** The node's one memory budget for what it keeps rendered: its kept answers and each message's JSON. */
   readonly answerCache: AnswerCache;
-  /** `isSyncing` of both transports' info: the chain reader is behind (false without one). */
+  /** `isSyncing` of both transports' info: the chain reader is behind, or a diff sync runs. */
   isSyncing(): boolean;
+  /** Each configured peer's diff sync (none without `--peer`). */
+  peers(): PeerSyncStatus[];
   /**
    * Validates and merges one message. Concurrent submits, from either transport, are validated and merged
    * in shared batches (submit-pipeline.ts); each resolves with its own outcome.
@@ -136,8 +139,10 @@ export interface NodeApiOptions {
   clock?: Clock | undefined;
   /** Told each submitted message's outcome (the metrics count them). */
   onSubmitted?: ((outcome: MergeOutcome) => void) | undefined;
-  /** Whether the chain reader is behind; never when absent (a node without one). */
+  /** Whether the chain reader is behind or a diff sync runs; never when absent. */
   syncing?: (() => boolean) | undefined;
+  /** The peers' diff syncs; none when absent. */
+  peers?: (() => PeerSyncStatus[]) | undefined;
   /** What the node keeps rendered (--answer-cache-mb); the default budget when absent. */
   answerCache?: AnswerCache | undefined;
 }
@@ -181,6 +186,7 @@ export function createNodeApi(options: NodeApiOptions): NodeApi {
     keptMessages: keptMessageAnswers(readMarks(database), answerCache),
     answerCache,
     isSyncing: () => syncing?.() ?? false,
+    peers: () => options.peers?.() ?? [],
     async submit(received) {
       const outcome = await submits.add(received);
       onSubmitted?.(outcome);

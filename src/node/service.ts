@@ -163,6 +163,7 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
       syncing: () =>
         (chainIngest !== undefined && chainSyncing(chainIngest.status(), config.chainConfirmations)) ||
         peerSyncs.some((peerSync) => peerSync.status().running),
+      peers: () => peerSyncs.map((peerSync) => peerSync.status()),
     });
 
     const sleep = deps.sleep ?? realSleep;

@@ -18,6 +18,8 @@ export interface PeerSyncStatus extends PollLoopStatus {
   lastSync: (SyncReport & { at: number }) | undefined;
   /** A sync is running. */
   running: boolean;
+  /** The items of each trie after the last sync. */
+  items: { ours: number; theirs: number } | undefined;
 }
 
 export interface PeerSync {
@@ -38,6 +40,7 @@ export interface PeerSyncOptions {
 }
 
 const BACKOFF = { initialMs: 1000, maxMs: 60_000 };
+const ROOT = new Uint8Array(0);
 
 /**
  * Pulls from one peer every `intervalMs`: a diff sync (sync-from-peer.ts), then a comparison of the roots.
@@ -54,14 +57,16 @@ export function startPeerSync(options: PeerSyncOptions): PeerSync {
     inSync: undefined,
     lastSync: undefined,
     running: false,
+    items: undefined,
   };
   const step = async (): Promise<boolean> => {
     status.running = true;
     try {
       logger?.info({ peer: address }, 'diff sync: start');
       const report = await syncFromPeer(sync, engine, peer);
-      const [ours, theirs] = await Promise.all([sync.trie.rootHash(), peer.metadata(new Uint8Array(0))]);
-      status.inSync = ours === (theirs?.hash ?? '');
+      const [ours, theirs] = await Promise.all([sync.trie.metadata(ROOT), peer.metadata(ROOT)]);
+      status.inSync = (ours?.hash ?? '') === (theirs?.hash ?? '');
+      status.items = { ours: ours?.items ?? 0, theirs: theirs?.items ?? 0 };
       status.lastSync = { ...report, at: now() };
       logger?.info({ peer: address, ...report, inSync: status.inSync }, 'diff sync: end');
       return false;
