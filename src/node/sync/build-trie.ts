@@ -1,4 +1,5 @@
-import { hash20, hashOver, STORED_DEPTH } from './trie-nodes.js';
+import { hash20 } from './merkle-trie.js';
+import { hashOver, STORED_DEPTH } from './trie-nodes.js';
 import type { StoredNode } from './trie-nodes.js';
 
 /** A stored node being built: the hashes of its children so far, in byte order. */

@@ -22,7 +22,7 @@ function randomIds(random: () => number, count: number): Uint8Array[] {
 }
 
 /** A trie read in memory, counting the calls made on it. */
-function reader(trie: MerkleTrie): OurTrie & { calls: number } {
+function reader(trie: MerkleTrie): OurTrie & TrieReader & { calls: number } {
   const counted = {
     calls: 0,
     metadata: async (prefix: Uint8Array) => {

@@ -18,8 +18,8 @@ export interface TrieReader {
   syncIds(prefix: Uint8Array): Promise<Uint8Array[]>;
 }
 
-/** What the walk asks of our side beyond the trie: which of these ids we hold. */
-export interface OurTrie extends TrieReader {
+/** What the walk reads of our side: the trie's nodes, and which of a peer's ids we hold. */
+export interface OurTrie extends Pick<TrieReader, 'metadata'> {
   held(ids: readonly Uint8Array[]): Promise<boolean[]>;
 }
 

@@ -13,7 +13,9 @@ import { TIMESTAMP_LENGTH } from './sync-id.js';
 
 const HASH_LENGTH = 20;
 /** Hashes are kept in their wire form, lowercase hex: a string takes far less memory than a Uint8Array. */
-const hexHash20 = (bytes: Uint8Array): string => bytesToHex(blake3(bytes, { dkLen: HASH_LENGTH }));
+/** The trie's hash: BLAKE3 cut to 20 bytes. */
+export const hash20 = (bytes: Uint8Array): Uint8Array => blake3(bytes, { dkLen: HASH_LENGTH });
+const hexHash20 = (bytes: Uint8Array): string => bytesToHex(hash20(bytes));
 
 /** The hash of nothing: an emptied trie's root, and a snapshot step with no other child. */
 export const EMPTY_HASH = hexHash20(new Uint8Array(0));

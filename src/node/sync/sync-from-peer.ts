@@ -6,7 +6,8 @@ import { missingIds, PeerFault } from './diff-walk.js';
 import type { OurTrie } from './diff-walk.js';
 import type { SyncPeer } from './peer-client.js';
 import type { SyncApi } from './sync-api.js';
-import { messageSyncId, syncIdKind } from './sync-id.js';
+import { syncIdKind } from './sync-id.js';
+import { heldSyncId } from './sync-ids.js';
 import { hexOf } from './trie-nodes.js';
 
 /** The reference's bound on one merge of synced messages. */
@@ -37,7 +38,6 @@ export async function syncFromPeer(
   const report: SyncReport = { fetched: 0, merged: 0, refused: {}, notFetched: 0 };
   const ours: OurTrie = {
     metadata: (prefix) => sync.trie.metadata(prefix),
-    syncIds: (prefix) => sync.trie.syncIds(prefix),
     held: (ids) => sync.held(ids),
   };
   for await (const missing of missingIds(ours, peer)) {
@@ -63,20 +63,11 @@ function askedFor(ids: readonly Uint8Array[], sent: readonly Uint8Array[]): Rece
     const decoded = decodeMessage(bytes);
     if (!decoded.ok) throw new PeerFault(`sent a message that does not decode: ${decoded.error.message}`);
     const { data, message } = decoded.value;
-    const hex = syncIdHex({ fid: data.fid, type: data.type, timestamp: data.timestamp, hash: message.hash });
+    const id = heldSyncId({ kind: 'message', op: 'add', ...data, hash: message.hash });
+    const hex = id === undefined ? undefined : hexOf(id);
     if (hex === undefined || !open.delete(hex)) {
       throw new PeerFault(`sent message ${hexOf(message.hash)}, which was not asked for (or sent twice)`);
     }
     return decoded.value;
   });
-}
-
-/** A message's SyncId in hex; undefined for one without (a type outside the trie, a time out of range). */
-function syncIdHex(message: Parameters<typeof messageSyncId>[0]): string | undefined {
-  try {
-    const id = messageSyncId(message);
-    return id === undefined ? undefined : hexOf(id);
-  } catch {
-    return undefined;
-  }
 }

@@ -1,11 +1,10 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import { blake3 } from '@noble/hashes/blake3';
 import { inChunks } from '../../storage/in-chunks.js';
 import { jsonList, jsonPairs } from '../../storage/json-list.js';
 import { reusableQuery } from '../../storage/reusable-query.js';
 import type { NodeTables } from '../store/schema.js';
-import { MerkleTrie } from './merkle-trie.js';
+import { EMPTY_HASH, hash20, MerkleTrie } from './merkle-trie.js';
 import { TIMESTAMP_LENGTH } from './sync-id.js';
 
 /**
@@ -35,7 +34,6 @@ export const STORED_DEPTH = TIMESTAMP_LENGTH - 1;
 /** The timestamp digits, the only bytes a stored node branches on. */
 const DIGITS = Array.from({ length: 10 }, (_, digit) => 0x30 + digit);
 
-export const hash20 = (bytes: Uint8Array): Uint8Array => blake3(bytes, { dkLen: 20 });
 export const hexOf = (bytes: Uint8Array): string => Buffer.from(bytes).toString('hex');
 const bytesOf = (hex: string): Uint8Array => new Uint8Array(Buffer.from(hex, 'hex'));
 
@@ -184,7 +182,7 @@ export function innerHash(children: readonly StoredNode[]): Uint8Array {
   return hash20(Buffer.concat(children.map((child) => child.hash!)));
 }
 
-const EMPTY_ROOT_HASH = hash20(new Uint8Array(0));
+const EMPTY_ROOT_HASH = bytesOf(EMPTY_HASH);
 
 /**
  * Hashes every stored node whose hash a write cleared. Level by level from the root down, it reads the
