@@ -214,6 +214,34 @@ export interface SyncTrieNodesTable {
   hash: Uint8Array | null;
 }
 
+/** A node this one syncs from (src/node/sync/peers.ts). Times are Unix ms. */
+export interface SyncPeersTable {
+  /** `host:port` of its gRPC API. */
+  address: string;
+  /** `configured` (--peer) or `learned` (from a peer's GetCurrentPeers). */
+  source: string;
+  /** The last of its events merged from its stream; null before one. */
+  last_event_id: number | null;
+  score: number;
+  /** Not synced from until then, after a bad sync. */
+  paused_until: number | null;
+  pause_reason: string | null;
+  learned_at: number;
+  /** The last call it answered. */
+  last_contact: number | null;
+}
+
+/** A message from a peer waiting for this node's chain view to catch up (src/node/sync/deferred.ts). */
+export interface SyncDeferredTable {
+  hash: Uint8Array;
+  fid: number;
+  /** The message's bytes as the peer sent them. */
+  bytes: Uint8Array;
+  /** Why it could not merge yet: the merge's errCode and message. */
+  reason: string;
+  deferred_at: number;
+}
+
 export interface NodeTables {
   service_meta: ServiceMetaTable;
   onchain_events: OnChainEventsTable;
@@ -230,4 +258,6 @@ export interface NodeTables {
   read_versions: ReadVersionsTable;
   sync_ids: SyncIdsTable;
   sync_trie_nodes: SyncTrieNodesTable;
+  sync_peers: SyncPeersTable;
+  sync_deferred: SyncDeferredTable;
 }

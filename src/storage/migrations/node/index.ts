@@ -9,6 +9,7 @@ import { createOnChainState } from './onchain-state.js';
 import { createPendingRevocations } from './pending-revocations.js';
 import { createReadVersions } from './read-versions.js';
 import { createSyncIds } from './sync-ids.js';
+import { createSyncPeers } from './sync-peers.js';
 import { createSyncTrie } from './sync-trie.js';
 
 /**
@@ -27,4 +28,5 @@ export const nodeMigrations: MigrationSet = {
   '0009_read_versions': createReadVersions,
   '0010_sync_ids': createSyncIds,
   '0011_sync_trie': createSyncTrie,
+  '0012_sync_peers': createSyncPeers,
 };
