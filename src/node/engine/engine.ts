@@ -3,7 +3,7 @@ import { createEd25519Verifier } from '../../protocol/ed25519.js';
 import type { Ed25519Verifier } from '../../protocol/ed25519.js';
 import type { ContractSignatureChecker } from '../../protocol/eip712/index.js';
 import { ok } from '../../protocol/errors.js';
-import type { HubResult } from '../../protocol/errors.js';
+import type { HubError, HubResult } from '../../protocol/errors.js';
 import type { FarcasterNetwork, Message, MessageData } from '../../protocol/gen/message.js';
 import type { HubEvent } from '../../protocol/gen/hub_event.js';
 import type { ReceivedMessage } from '../../protocol/message.js';
@@ -73,6 +73,14 @@ export interface EngineOptions {
   limits?: StoreLimits | undefined;
 }
 
+/**
+ * A synced message's outcome. `invalid`: it failed its own checks (structure, hash, signature, network),
+ * which no honest node would have merged, unlike a refusal by this node's state (an fid or signer its chain
+ * view lacks, a conflict, storage).
+ */
+export type SyncedOutcome =
+  Extract<MergeOutcome, { ok: true }> | { ok: false; error: HubError; invalid: boolean };
+
 export interface Engine extends MessageReads {
   /** Validates (signatures together, through `signatures`), then merges the valid messages in one transaction; one outcome per message. */
   mergeMessages(messages: readonly ReceivedMessage[]): Promise<MergeOutcome[]>;
@@ -88,7 +96,7 @@ export interface Engine extends MessageReads {
    * allowances of submits (merges and KEY_ADDs per period), which the peer's node applied at their submit;
    * refusing them here would keep the two nodes apart for good.
    */
-  mergeSynced(messages: readonly ReceivedMessage[]): Promise<MergeOutcome[]>;
+  mergeSynced(messages: readonly ReceivedMessage[]): Promise<SyncedOutcome[]>;
   /** The checks of `/v1/validateMessage`: structure, fid, signer, username and ENS ownership; no merge. */
   validate(received: ReceivedMessage): Promise<HubResult<Message>>;
   /**
@@ -126,7 +134,13 @@ export function createEngine(options: EngineOptions): Engine {
    * message's outcome in turn), but the ENS lookups go over the network and the recoveries take a few
    * milliseconds each, so both are done here, before the merge's transaction starts.
    */
-  const prepare = async (messages: readonly ReceivedMessage[]): Promise<PreparedBatch> => {
+  const prepare = async (messages: readonly ReceivedMessage[]): Promise<PreparedBatch> =>
+    (await prepareChecked(messages)).batch;
+
+  /** prepare, with each message's own checks (structure, signature) apart from those against the state. */
+  const prepareChecked = async (
+    messages: readonly ReceivedMessage[],
+  ): Promise<{ batch: PreparedBatch; ownChecks: readonly Promise<HubResult<ReceivedMessage>>[] }> => {
     const context = {
       network,
       nowMs: clock.now(),
@@ -159,7 +173,7 @@ export function createEngine(options: EngineOptions): Engine {
       }),
     );
     await Promise.all(prepared.filter((_, index) => needsWorkFirst(messages[index]?.data)));
-    return { candidates, messages: prepared };
+    return { batch: { candidates, messages: prepared }, ownChecks: outcomes };
   };
 
   return {
@@ -177,7 +191,12 @@ export function createEngine(options: EngineOptions): Engine {
     mergePrepared: (prepared) => mergeBatch(db, deps, settledBatch(prepared)),
 
     async mergeSynced(messages) {
-      return mergeBatch(db, syncDeps, await prepare(messages));
+      const { batch, ownChecks } = await prepareChecked(messages);
+      const outcomes = await mergeBatch(db, syncDeps, batch);
+      const invalid = await Promise.all(ownChecks.map(async (check) => !(await check).ok));
+      return outcomes.map((outcome, index) =>
+        outcome.ok ? outcome : { ...outcome, invalid: invalid[index]! },
+      );
     },
 
     async validate(received) {

@@ -1,5 +1,5 @@
 export { createEngine } from './engine.js';
-export type { Engine, EngineLogger, EngineOptions } from './engine.js';
+export type { Engine, EngineLogger, EngineOptions, SyncedOutcome } from './engine.js';
 export type { MergeOutcome, Prepared } from './merge.js';
 export type { FnameProofs } from './account-checks.js';
 export type { EnsVerifier } from './ens.js';

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { MessageType } from '../../protocol/gen/message.js';
+import { fromFarcasterTime } from '../../protocol/time.js';
 import { seededRandom } from '../../shared/seeded-random.js';
 import { COMPLETE_LISTING, missingIds, PeerFault } from './diff-walk.js';
 import type { OurTrie, TrieReader } from './diff-walk.js';
@@ -104,5 +105,28 @@ describe('the diff-sync walk', () => {
       };
       await assert.rejects(walked(reader(trieOf([])), lying), PeerFault, what);
     }
+  });
+
+  it('refuses a node its ids do not rebuild, unless the node is recent enough to be moving', async () => {
+    const random = seededRandom(38_005);
+    const ids = randomIds(random, 3000);
+    const honest = trieOf(ids);
+    // Claims more than it lists: a root it cannot back up. Asked twice, it answers the same.
+    const hiding: TrieReader & { listings: number } = {
+      listings: 0,
+      metadata: async (prefix) => honest.metadata(prefix),
+      syncIds: async (prefix) => {
+        hiding.listings++;
+        return honest.syncIds(prefix).slice(1);
+      },
+    };
+    await assert.rejects(walked(reader(trieOf([])), hiding), PeerFault);
+    assert.equal(hiding.listings, 2, 'asked again once before the fault');
+    // Seen while those nodes are still recent, the same answers may be a race with the peer's merges.
+    const whileRecent = fromFarcasterTime(100_000_030);
+    const missing: Uint8Array[] = [];
+    for await (const listed of missingIds(reader(trieOf([])), hiding, { now: whileRecent }))
+      missing.push(...listed);
+    assert.equal(missing.length, 0, 'nothing taken from a node that does not add up');
   });
 });
