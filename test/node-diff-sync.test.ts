@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import { castAdd, castRemove, reaction, setUpAccount } from '../src/node/engine/testing.js';
+import { castAdd, castRemove, clock, reaction, setUpAccount } from '../src/node/engine/testing.js';
 import type { TestAccount } from '../src/node/engine/testing.js';
 import { openNodeGrpc } from '../src/node/grpc/testing.js';
 import type { NodeGrpcHarness } from '../src/node/grpc/testing.js';
@@ -8,6 +8,8 @@ import { PeerFault } from '../src/node/sync/diff-walk.js';
 import { connectSyncPeer } from '../src/node/sync/peer-client.js';
 import type { SyncPeer } from '../src/node/sync/peer-client.js';
 import { syncFromPeer } from '../src/node/sync/sync-from-peer.js';
+import { createSyncedMerge } from '../src/node/sync/synced-merge.js';
+import type { SyncedMerge } from '../src/node/sync/synced-merge.js';
 import { encodeMessage } from '../src/protocol/message.js';
 import type { ReceivedMessage } from '../src/protocol/message.js';
 import { forEachDialect } from '../src/storage/testing.js';
@@ -24,9 +26,14 @@ forEachDialect('diff sync between two nodes', (dialect) => {
   let peerOfA: SyncPeer;
   let peerOfB: SyncPeer;
   let accounts: TestAccount[];
+  let mergeOfA: SyncedMerge;
+  let mergeOfB: SyncedMerge;
 
   before(async () => {
     [a, b] = await Promise.all([openNodeGrpc(dialect), openNodeGrpc(dialect)]);
+    [mergeOfA, mergeOfB] = [a, b].map((node) =>
+      createSyncedMerge({ db: node.database.db, engine: node.engine, clock }),
+    ) as [SyncedMerge, SyncedMerge];
     accounts = [];
     for (const fid of [1, 2, 3]) {
       // Each node's own chain view: the same on-chain events.
@@ -67,17 +74,28 @@ forEachDialect('diff sync between two nodes', (dialect) => {
     ]);
     assert.notEqual(await rootOf(a), await rootOf(b));
 
-    const fromA = await syncFromPeer(b.api.sync, b.engine, peerOfA);
-    const fromB = await syncFromPeer(a.api.sync, a.engine, peerOfB);
+    const fromA = await syncFromPeer(b.api.sync, mergeOfB.merge, peerOfA);
+    const fromB = await syncFromPeer(a.api.sync, mergeOfA.merge, peerOfB);
     // B lacks A's 450 casts and its like; the 13 casts B removed and the like B undid lose to what B holds.
     assert.deepEqual(fromA, {
       fetched: 451,
-      merged: 437,
-      refused: { 'bad_request.conflict': 14 },
       notFetched: 0,
+      merged: 437,
+      duplicates: 0,
+      deferred: 0,
+      invalid: 0,
+      refused: { 'bad_request.conflict': 14 },
     });
     // A lacks B's 180 casts, 13 removes and the undoing of the like: each beats what A holds.
-    assert.deepEqual(fromB, { fetched: 194, merged: 194, refused: {}, notFetched: 0 });
+    assert.deepEqual(fromB, {
+      fetched: 194,
+      notFetched: 0,
+      merged: 194,
+      duplicates: 0,
+      deferred: 0,
+      invalid: 0,
+      refused: {},
+    });
     assert.equal(await rootOf(a), await rootOf(b), 'one root hash');
     for (const { fid } of accounts) assert.deepEqual(await castsOf(a, fid), await castsOf(b, fid));
     // Casts removed on B are gone from A too; nothing is left to fetch either way.
@@ -86,8 +104,34 @@ forEachDialect('diff sync between two nodes', (dialect) => {
     );
     assert.equal(types.filter((type) => type === 'MESSAGE_TYPE_CAST_ADD').length, 150 + 60 - 13);
     assert.equal(types.filter((type) => type === 'MESSAGE_TYPE_CAST_REMOVE').length, 13);
-    assert.equal((await syncFromPeer(b.api.sync, b.engine, peerOfA)).fetched, 0);
-    assert.equal((await syncFromPeer(a.api.sync, a.engine, peerOfB)).fetched, 0);
+    assert.equal((await syncFromPeer(b.api.sync, mergeOfB.merge, peerOfA)).fetched, 0);
+    assert.equal((await syncFromPeer(a.api.sync, mergeOfA.merge, peerOfB)).fetched, 0);
+  });
+
+  it('a message of a fid the chain view lacks is deferred, and merged once the chain has it', async () => {
+    const newcomer = await setUpAccount(a.database.db, 4);
+    await merged(a, [castAdd(newcomer, 'before B saw fid 4', 60)]);
+    const fromA = await syncFromPeer(b.api.sync, mergeOfB.merge, peerOfA);
+    // fid 4's three on-chain events are B's chain reader's to read, not A's to send.
+    assert.deepEqual(fromA, {
+      fetched: 1,
+      notFetched: 3,
+      merged: 0,
+      duplicates: 0,
+      deferred: 1,
+      refused: {},
+      invalid: 0,
+    });
+    assert.notEqual(await rootOf(a), await rootOf(b));
+    // Fetched again while it waits: it stays deferred once.
+    assert.equal((await syncFromPeer(b.api.sync, mergeOfB.merge, peerOfA)).deferred, 1);
+    assert.equal(await mergeOfB.deferredCount(), 1);
+
+    await setUpAccount(b.database.db, 4);
+    const retried = await mergeOfB.retryDeferred();
+    assert.deepEqual(retried, { merged: 1, duplicates: 0, deferred: 0, refused: {}, invalid: 0, expired: 0 });
+    assert.equal(await mergeOfB.deferredCount(), 0);
+    assert.equal(await rootOf(a), await rootOf(b));
   });
 
   it('a message the peer was not asked for is refused, and nothing of that answer merged', async () => {
@@ -98,7 +142,7 @@ forEachDialect('diff sync between two nodes', (dialect) => {
       ...peerOfA,
       messages: async (ids) => [...(await peerOfA.messages(ids)), extraBytes(extra)],
     };
-    await assert.rejects(syncFromPeer(b.api.sync, b.engine, lying), PeerFault);
+    await assert.rejects(syncFromPeer(b.api.sync, mergeOfB.merge, lying), PeerFault);
     assert.equal(await rootOf(b), before);
   });
 });

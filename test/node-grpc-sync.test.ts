@@ -395,7 +395,9 @@ forEachDialect('node gRPC sync', (dialect) => {
       const idle = { isSyncing: false, syncStatus: [], engineStarted: true };
       const credentials = getAuthMetadata('hub', 'secret');
       assert.deepEqual(ok(await client.stopSync({}, credentials)), idle);
-      assert.deepEqual(ok(await client.forceSync({ peerId: 'p' }, credentials)), idle);
+      assert.deepEqual(ok(await client.forceSync({}, credentials)), idle);
+      const unknown = errorOf(await client.forceSync({ peerId: 'p' }, credentials));
+      assert.equal(unknown.errCode, 'not_found', 'a peer the node does not sync with');
     });
   });
 });

@@ -37,7 +37,8 @@ import type { Page, PageRequest } from './store/page.js';
 import { createSubmitPipeline } from './submit-pipeline.js';
 import type { NodeTables } from './store/schema.js';
 import { createSyncApi } from './sync/sync-api.js';
-import type { PeerSyncStatus } from './sync/peer-sync.js';
+import { NO_PEERS } from './sync/peer-network.js';
+import type { PeerNetworkView } from './sync/peer-network.js';
 import type { SyncApi } from './sync/sync-api.js';
 import { createSyncTrie } from './sync/sync-trie.js';
 
@@ -79,8 +80,8 @@ export interface NodeApi {
   readonly answerCache: AnswerCache;
   /** `isSyncing` of both transports' info: the chain reader is behind, or a diff sync runs. */
   isSyncing(): boolean;
-  /** Each configured peer's diff sync (none without `--peer`). */
-  peers(): PeerSyncStatus[];
+  /** The peers the node syncs with (none without `--peer` until one announces itself). */
+  peers(): PeerNetworkView;
   /**
    * Validates and merges one message. Concurrent submits, from either transport, are validated and merged
    * in shared batches (submit-pipeline.ts); each resolves with its own outcome.
@@ -141,8 +142,8 @@ export interface NodeApiOptions {
   onSubmitted?: ((outcome: MergeOutcome) => void) | undefined;
   /** Whether the chain reader is behind or a diff sync runs; never when absent. */
   syncing?: (() => boolean) | undefined;
-  /** The peers' diff syncs; none when absent. */
-  peers?: (() => PeerSyncStatus[]) | undefined;
+  /** The node's peers, once they are started; none when absent. */
+  peers?: (() => PeerNetworkView | undefined) | undefined;
   /** What the node keeps rendered (--answer-cache-mb); the default budget when absent. */
   answerCache?: AnswerCache | undefined;
 }
@@ -186,7 +187,7 @@ export function createNodeApi(options: NodeApiOptions): NodeApi {
     keptMessages: keptMessageAnswers(readMarks(database), answerCache),
     answerCache,
     isSyncing: () => syncing?.() ?? false,
-    peers: () => options.peers?.() ?? [],
+    peers: () => options.peers?.() ?? NO_PEERS,
     async submit(received) {
       const outcome = await submits.add(received);
       onSubmitted?.(outcome);

@@ -1,7 +1,8 @@
 import type { ReaderStatus } from '../chain/reader/index.js';
 import { loopStatus, type ComponentStatus } from '../shared/status.js';
 import type { FnameSyncStatus } from './fnames/index.js';
-import type { PeerSyncStatus } from './sync/peer-sync.js';
+import type { PeerLinkStatus } from './sync/peer-link.js';
+import type { DeferredRetryStatus } from './sync/synced-merge.js';
 import type { SyncTrie } from './sync/sync-trie.js';
 
 /** The chain reader on /_status: where it reads and how many blocks it is behind the head it last saw. */
@@ -58,11 +59,33 @@ export async function syncTrieStatus(trie: SyncTrie): Promise<ComponentStatus> {
   }
 }
 
-/** A peer's diff sync on /_status: whether the roots matched after the last sync, and what it did. */
-export function peerStatus(status: PeerSyncStatus): ComponentStatus {
+/**
+ * A peer on /_status: reached or not, what it said of itself, whether the roots matched after the last diff
+ * sync and what that did, its score, a pause and its event stream. A peer is never required: the node serves
+ * what it holds without any.
+ */
+export function peerStatus(status: PeerLinkStatus): ComponentStatus {
   return loopStatus(status, false, {
+    source: status.source,
+    connected: status.connected,
+    network: status.contact?.network ?? null,
+    version:
+      status.contact === undefined ? null : `${status.contact.appVersion} (${status.contact.hubVersion})`,
+    refused: status.refused ?? null,
     inSync: status.inSync ?? null,
     running: status.running,
     lastSync: status.lastSync ?? null,
+    items: status.items ?? null,
+    score: status.score,
+    paused:
+      status.paused === undefined
+        ? null
+        : { until: new Date(status.paused.until).toISOString(), reason: status.paused.reason },
+    stream: status.stream ?? null,
   });
+}
+
+/** Messages from peers waiting for this node's chain view, and the last retry of them. */
+export function deferredStatus(status: DeferredRetryStatus): ComponentStatus {
+  return loopStatus(status, false, { waiting: status.waiting ?? null, lastRetry: status.lastRetry ?? null });
 }

@@ -36,9 +36,19 @@ import { startChainIngest, startRevocationRetry } from './ingest/index.js';
 import type { SignerDeactivated } from './ingest/index.js';
 import type { NodeTables } from './store/schema.js';
 import { createSubmitGuard } from './submit-guard.js';
-import { chainStatus, chainSyncing, fnameStatus, peerStatus, syncTrieStatus } from './loop-status.js';
-import { startPeerSync } from './sync/peer-sync.js';
-import type { PeerSync } from './sync/peer-sync.js';
+import {
+  chainStatus,
+  chainSyncing,
+  deferredStatus,
+  fnameStatus,
+  peerStatus,
+  syncTrieStatus,
+} from './loop-status.js';
+import { startPeerNetwork } from './sync/peer-network.js';
+import type { PeerNetwork } from './sync/peer-network.js';
+import { createSyncedMerge, startDeferredRetry } from './sync/synced-merge.js';
+import type { DeferredRetry } from './sync/synced-merge.js';
+import { joinAddress } from './sync/contact-info.js';
 import { createNodeMetrics, type NodeMetrics } from './metrics.js';
 import { takeLoopsLock, type LoopsLock } from './loops-lock.js';
 import { chainReaderStart, loopLines } from './start-decisions.js';
@@ -48,6 +58,9 @@ const HOUR_MS = 60 * 60 * 1000;
 /** The reference prunes messages every 2 hours and expires events hourly. */
 const PRUNE_INTERVAL_MS = 2 * HOUR_MS;
 const EVENT_RETENTION_INTERVAL_MS = HOUR_MS;
+/** Messages deferred for the chain view are retried when the chain reader moves, and at least this often. */
+const DEFERRED_RETRY_MS = 60_000;
+const DEFERRED_CHECK_MS = 1000;
 
 export interface NodeServiceDeps {
   /** A pino logger; nothing is logged when absent or false. */
@@ -88,6 +101,13 @@ export interface NodeService {
   close(): Promise<void>;
 }
 
+/** Where peers reach this node's gRPC API: --announce-address, else the address it listens on unless a wildcard. */
+function announceAddress(config: NodeConfig, grpc: GrpcServer | undefined): string | undefined {
+  if (config.announceAddress !== undefined) return config.announceAddress;
+  if (grpc === undefined || ['0.0.0.0', '::', ''].includes(config.host)) return undefined;
+  return joinAddress(config.host, grpc.port);
+}
+
 function grpcTls(config: NodeConfig): { certFile: string; keyFile: string } | undefined {
   const { grpcTlsCert: certFile, grpcTlsKey: keyFile } = config;
   if (certFile === undefined && keyFile === undefined) return undefined;
@@ -112,8 +132,9 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
   let api: NodeApi | undefined;
   let loopsLock: LoopsLock | undefined;
   let closing: Promise<void> | undefined;
-  /** Diff syncs from the configured peers, started once the APIs listen. */
-  const peerSyncs: PeerSync[] = [];
+  /** The peers synced with, started once the APIs listen. */
+  let peers: PeerNetwork | undefined;
+  let deferredRetry: DeferredRetry | undefined;
 
   const close = (): Promise<void> =>
     (closing ??= (async () => {
@@ -149,6 +170,7 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
       syncTrieItems: () => api!.sync.trie.items(),
       // Read at scrape time, once the service is listening.
       streams: () => eventStreams.running().length,
+      peers: () => peers?.statuses() ?? [],
       answerCache,
     });
     api = createNodeApi({
@@ -162,8 +184,8 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
       // Asked by requests only, once the reader below has started.
       syncing: () =>
         (chainIngest !== undefined && chainSyncing(chainIngest.status(), config.chainConfirmations)) ||
-        peerSyncs.some((peerSync) => peerSync.status().running),
-      peers: () => peerSyncs.map((peerSync) => peerSync.status()),
+        peers?.syncing() === true,
+      peers: () => peers,
     });
 
     const sleep = deps.sleep ?? realSleep;
@@ -274,8 +296,9 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
         ...(fnameSync !== undefined && { fnames: fnameStatus(fnameSync.status()) }),
         revocations: loopStatus(revocationRetry.status(), false),
         syncTrie: await syncTrieStatus(api!.sync.trie),
+        ...(deferredRetry !== undefined && { deferred: deferredStatus(deferredRetry.status()) }),
         ...Object.fromEntries(
-          peerSyncs.map((peerSync) => [`peer ${peerSync.status().peer}`, peerStatus(peerSync.status())]),
+          (peers?.statuses() ?? []).map((status) => [`peer ${status.peer}`, peerStatus(status)]),
         ),
       }),
     });
@@ -299,19 +322,41 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
         logger: deps.logger ?? false,
       });
     }
-    for (const address of (config.peer ?? []).map(String)) {
-      const peerSync = startPeerSync({
-        address,
+    if (grpc !== undefined || (config.peer ?? []).length > 0) {
+      // One merge for every peer and route, so the deferral bounds and the retry loop see all of them.
+      const syncedMerge = createSyncedMerge({ db, engine, clock });
+      const syncLog = log.child({ component: 'sync' });
+      deferredRetry = startDeferredRetry({
+        syncedMerge,
+        chainPosition: () => chainIngest?.status().nextBlock,
+        intervalMs: DEFERRED_RETRY_MS,
+        checkIntervalMs: DEFERRED_CHECK_MS,
+        sleep,
+        now: () => clock.now(),
+        logger: syncLog,
+      });
+      stops.push(() => deferredRetry!.stop());
+      peers = await startPeerNetwork({
+        db,
+        configured: (config.peer ?? []).map(String),
+        policy: {
+          allow: config.peerAllow?.map(String),
+          deny: (config.peerDeny ?? []).map(String),
+          maxPeers: config.maxPeers,
+          self: announceAddress(config, grpc),
+        },
         tls: config.peerTls,
+        network: NETWORKS[config.network],
+        appVersion: api.version,
         sync: api.sync,
-        engine,
+        merge: (messages) => syncedMerge.merge(messages),
+        onMerged: (peer, route, fetched, tally) => metrics.recordSynced(peer, route, fetched, tally),
         intervalMs: config.syncInterval * 1000,
-        logger: log.child({ component: 'diff-sync' }),
+        logger: syncLog,
         sleep,
         now: () => clock.now(),
       });
-      peerSyncs.push(peerSync);
-      stops.push(() => peerSync.stop());
+      stops.push(() => peers!.stop());
     }
     return { app, api, url, grpc, chainIngest, fnameSync, metrics, close };
   } catch (error) {

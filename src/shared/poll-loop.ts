@@ -129,6 +129,6 @@ export function startPollLoop(options: PollLoopOptions): PollLoop {
   };
 }
 
-function errorMessage(error: unknown): string {
+export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }

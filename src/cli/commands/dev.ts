@@ -2,6 +2,8 @@ import { commandLogger } from '../logger.js';
 import { NETWORKS } from '../../protocol/networks.js';
 import type { DevConfig } from '../../shared/config/index.js';
 import type { SignalSource } from '../../shared/http/index.js';
+import { StartRefused } from '../../shared/startup/decisions.js';
+import { DEV_SYNC_INTERVAL_SECONDS, nodeLabel } from '../dev/dev-nodes.js';
 import type { DevnetFile } from '../dev/devnet-file.js';
 import { PortInUseError } from '../dev/ports.js';
 import { startDevSystem } from '../dev/start-dev.js';
@@ -17,7 +19,7 @@ export async function runDev(config: DevConfig, io: CliIo, signals?: SignalSourc
   try {
     system = await startDevSystem(config, { logger, progress: (step) => io.out(`  up  ${step}`) });
   } catch (error) {
-    if (error instanceof PortInUseError) {
+    if (error instanceof PortInUseError || error instanceof StartRefused) {
       io.err(`agora dev: ${error.message}`);
       return 2;
     }
@@ -38,11 +40,7 @@ export async function runDev(config: DevConfig, io: CliIo, signals?: SignalSourc
     }
   }
   io.out('');
-  io.out(`  node    ${devnet.urls.node}`);
-  io.out(
-    `          accepts ${devnet.network} messages only (FarcasterNetwork ${NETWORKS[devnet.network]}; --network changes it)`,
-  );
-  if (devnet.urls.nodeGrpc !== undefined) io.out(`  gRPC    ${devnet.urls.nodeGrpc} (HubService)`);
+  printNodes(io, devnet);
   io.out(`  names   ${devnet.urls.names}`);
   io.out(`  social  ${devnet.urls.social}`);
   io.out(`  chain   ${devnet.chainRpcUrl} (chain id ${devnet.chainId})`);
@@ -59,6 +57,23 @@ export async function runDev(config: DevConfig, io: CliIo, signals?: SignalSourc
     logger,
     signals,
   );
+}
+
+/** Each node's HTTP and gRPC addresses, then what they accept and, with several, how they keep in step. */
+function printNodes(io: CliIo, devnet: DevnetFile): void {
+  const { nodes } = devnet.urls;
+  for (const [index, node] of nodes.entries()) {
+    io.out(`  ${nodeLabel(index + 1, nodes.length).padEnd(8)}${node.http}`);
+    if (node.grpc !== undefined) io.out(`  gRPC    ${node.grpc} (HubService)`);
+  }
+  io.out(
+    `          accepts ${devnet.network} messages only (FarcasterNetwork ${NETWORKS[devnet.network]}; --network changes it)`,
+  );
+  if (nodes.length > 1) {
+    io.out(
+      `          each node diff-syncs from the others every ${DEV_SYNC_INTERVAL_SECONDS} s; the social API and --seed use node 1`,
+    );
+  }
 }
 
 /** Runs --seed (loaded only then); returns the banner's line about the seeded world. */

@@ -24,8 +24,17 @@ export interface ChainFile {
 export interface DevnetFile extends ChainFile {
   /** Whose messages the node accepts: build messages with this FarcasterNetwork. */
   network: NetworkName;
-  /** `nodeGrpc` is `host:port`, as gRPC clients take it; absent when the gRPC API is off. */
-  urls: { node: string; nodeGrpc?: string; names: string; social: string };
+  /**
+   * `node` and `nodeGrpc` are the first node's (the one the social API follows); `nodes` lists every node
+   * of `--nodes`, in order. A gRPC address is `host:port`, as gRPC clients take it; absent when it is off.
+   */
+  urls: {
+    node: string;
+    nodeGrpc?: string;
+    nodes: { http: string; grpc?: string }[];
+    names: string;
+    social: string;
+  };
   /** Bearer token of the social API's /admin/ routes; dev only. */
   adminToken: string;
 }

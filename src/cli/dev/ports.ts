@@ -4,6 +4,8 @@ export interface PortClaim {
   port: number;
   /** The flag that changes it, named in the error. */
   flag: string;
+  /** Whose port, when the flag sets several (one per dev node): named in the error. */
+  owner?: string;
 }
 
 /** A port of `agora dev` is taken; the message is the one line the user sees. */
@@ -12,17 +14,33 @@ export class PortInUseError extends Error {
 }
 
 /**
- * Checks every fixed port before anything starts, so a clash is one clear line rather than a half-started
- * system. Port 0 (any free port) needs no check.
+ * Checks every fixed port before anything starts, so a clash (with another program, or between two parts
+ * of agora dev) is one clear line rather than a half-started system. Port 0 (any free port) needs no check.
  */
 export async function assertPortsFree(host: string, claims: readonly PortClaim[]): Promise<void> {
-  for (const { port, flag } of claims) {
+  const claimed = new Map<number, PortClaim>();
+  for (const claim of claims) {
+    const { port, flag } = claim;
     if (port === 0) continue;
+    const first = claimed.get(port);
+    if (first !== undefined) {
+      throw new PortInUseError(
+        `port ${port} is given to both ${ownerOf(first)} and ${ownerOf(claim)}: choose another with ${flag} <port>`,
+      );
+    }
+    claimed.set(port, claim);
     const problem = await bindProblem(host, port);
     if (problem !== undefined) {
-      throw new PortInUseError(`port ${port} on ${host} is ${problem}: choose another with ${flag} <port>`);
+      const owner = claim.owner === undefined ? '' : ` (${claim.owner})`;
+      throw new PortInUseError(
+        `port ${port}${owner} on ${host} is ${problem}: choose another with ${flag} <port>`,
+      );
     }
   }
+}
+
+function ownerOf(claim: PortClaim): string {
+  return claim.owner ?? claim.flag;
 }
 
 function bindProblem(host: string, port: number): Promise<string | undefined> {

@@ -6,6 +6,7 @@ import type { NamesService } from '../../names/index.js';
 import type { NodeService } from '../../node/index.js';
 import { COMMANDS, configOf, type DevConfig } from '../../shared/config/index.js';
 import type { SocialService } from '../../social/index.js';
+import { DEV_SYNC_INTERVAL_SECONDS, nodeLabel, nodePortClaims, planDevNodes } from './dev-nodes.js';
 import { chainFileOf, devAdminToken, writeDevnetFile, type DevnetFile } from './devnet-file.js';
 import { assertPortsFree } from './ports.js';
 
@@ -39,14 +40,15 @@ function loadModules() {
 
 /**
  * The whole system in one process: anvil (chain id 10, contracts at their canonical addresses, state kept in
- * the data dir), the name registry, the node following both, and the social API following the node.
+ * the data dir), the name registry, the nodes (--nodes) each following both and diff-syncing from the
+ * others, and the social API following the first node.
  */
 export async function startDevSystem(config: DevConfig, options: DevStartOptions): Promise<DevSystem> {
   const { dataDir, host } = config;
+  const planned = planDevNodes(config);
   await assertPortsFree(host, [
     { port: config.chainPort, flag: '--chain-port' },
-    { port: config.nodePort, flag: '--node-port' },
-    { port: config.nodeGrpcPort, flag: '--node-grpc-port' },
+    ...nodePortClaims(planned),
     { port: config.namesPort, flag: '--names-port' },
     { port: config.socialPort, flag: '--social-port' },
   ]);
@@ -101,22 +103,32 @@ export async function startDevSystem(config: DevConfig, options: DevStartOptions
     const namesUrl = await names.listen();
     options.progress(`names     ${namesUrl}`);
 
-    const node: NodeService = await startNodeService(
-      configOf(COMMANDS.node.options, {
-        ...common,
-        port: config.nodePort,
-        grpcPort: config.nodeGrpcPort,
-        network: config.network,
-        chainRpcUrl: devnet.rpcUrl,
-        // anvil mines a block per transaction and none otherwise: waiting for confirmations would stall.
-        chainConfirmations: 0,
-        namesUrl,
-      }),
-      { logger: options.logger.child({ service: 'node' }) },
-    );
-    stops.push(() => node.close());
-    servers.push(node.app.server);
-    options.progress(`node      ${node.url}${node.grpc === undefined ? '' : ` (gRPC ${node.grpc.address})`}`);
+    // Each node reads the chain and the registry itself, into its own SQLite file: nothing to share or lock.
+    const nodes: NodeService[] = [];
+    for (const plan of planned) {
+      const node: NodeService = await startNodeService(
+        configOf(COMMANDS.node.options, {
+          ...common,
+          dataDir: plan.dataDir,
+          port: plan.port,
+          grpcPort: plan.grpcPort,
+          network: config.network,
+          chainRpcUrl: devnet.rpcUrl,
+          // anvil mines a block per transaction and none otherwise: waiting for confirmations would stall.
+          chainConfirmations: 0,
+          namesUrl,
+          ...(plan.peers.length > 0 && { peer: plan.peers, syncInterval: DEV_SYNC_INTERVAL_SECONDS }),
+        }),
+        { logger: options.logger.child({ service: plan.name }) },
+      );
+      stops.push(() => node.close());
+      servers.push(node.app.server);
+      nodes.push(node);
+      const label = nodeLabel(plan.number, planned.length).padEnd(10);
+      options.progress(`${label}${node.url}${node.grpc === undefined ? '' : ` (gRPC ${node.grpc.address})`}`);
+    }
+    // --nodes is at least 1.
+    const node = nodes[0]!;
 
     const adminToken = devAdminToken(dataDir);
     const social: SocialService = await startSocialService({
@@ -141,6 +153,10 @@ export async function startDevSystem(config: DevConfig, options: DevStartOptions
       urls: {
         node: node.url,
         ...(node.grpc !== undefined && { nodeGrpc: node.grpc.address }),
+        nodes: nodes.map(({ url, grpc }) => ({
+          http: url,
+          ...(grpc !== undefined && { grpc: grpc.address }),
+        })),
         names: namesUrl,
         social: socialUrl,
       },

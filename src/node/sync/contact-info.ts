@@ -54,7 +54,8 @@ export function contactBody(contact: Contact): ContactInfoContentBody {
 export function contactOf(body: ContactInfoContentBody): Contact {
   const rpc = body.rpcAddress;
   return {
-    address: rpc === undefined || rpc.address === '' || rpc.port === 0 ? '' : joinAddress(rpc.address, rpc.port),
+    address:
+      rpc === undefined || rpc.address === '' || rpc.port === 0 ? '' : joinAddress(rpc.address, rpc.port),
     network: body.network,
     hubVersion: body.hubVersion,
     appVersion: body.appVersion,

@@ -1,8 +1,6 @@
-import { toFarcasterTime } from '../../protocol/time.js';
 import { MerkleTrie } from './merkle-trie.js';
 import type { TrieNodeMetadata } from './merkle-trie.js';
 import { hexOf } from './trie-nodes.js';
-import { TIMESTAMP_LENGTH } from './sync-id.js';
 
 /**
  * The pulling side of diff sync, as a walk over two tries: where a peer's node hash differs from ours, it
@@ -35,15 +33,7 @@ export class PeerFault extends Error {}
 export interface DiffWalkOptions {
   /** Nodes waiting to be compared at most; more differing nodes than this end the walk early. */
   maxQueue?: number;
-  /** Unix ms, for which nodes are settled (see {@link SETTLED_MS}). */
-  now?: number;
 }
-
-/**
- * A node whose latest timestamp is this much older than now is settled: honest merges rarely change it,
- * so ids that do not rebuild it twice in a row are a fault and not a race with the peer's merges.
- */
-const SETTLED_MS = 60_000;
 
 /**
  * The ids the peer holds and we do not, a listing at a time. Throws a {@link PeerFault} when the peer lists
@@ -52,16 +42,15 @@ const SETTLED_MS = 60_000;
 export async function* missingIds(
   ours: OurTrie,
   theirs: TrieReader,
-  { maxQueue = 100_000, now = Date.now() }: DiffWalkOptions = {},
+  { maxQueue = 100_000 }: DiffWalkOptions = {},
 ): AsyncGenerator<Uint8Array[]> {
-  const settledBefore = toFarcasterTime(now - SETTLED_MS) ?? 0;
   const queue: Uint8Array[] = [new Uint8Array(0)];
   while (queue.length > 0) {
     const prefix = queue.shift()!;
     const [mine, peers] = await Promise.all([ours.metadata(prefix), theirs.metadata(prefix)]);
     if (peers === undefined || peers.items === 0 || mine?.hash === peers.hash) continue;
     if (peers.items <= COMPLETE_LISTING) {
-      const listed = await backedListing(theirs, prefix, peers, settledBefore);
+      const listed = await backedListing(theirs, prefix, peers);
       const held = await ours.held(listed);
       const missing = listed.filter((_, index) => !held[index]);
       if (missing.length > 0) yield missing;
@@ -78,48 +67,45 @@ export async function* missingIds(
 }
 
 /**
- * The peer's ids under `prefix`, which must rebuild the node it described: its items and hash. A node that
- * changed between the two calls (a merge on the peer) is asked for again once; a second mismatch means the
- * peer describes a trie it cannot back up with ids, and is a fault.
+ * The peer's ids under `prefix`, which must rebuild the node it described: its items and hash. A peer whose
+ * trie moves (it merges as it answers) may list ids that do not match the node it described a moment
+ * earlier, so the node is asked for again once; an honest peer then answers differently or consistently.
+ * The same description and the same ids twice that still do not add up describe a trie the peer cannot
+ * back up with ids: a fault.
  */
 async function backedListing(
   theirs: TrieReader,
   prefix: Uint8Array,
   described: TrieNodeMetadata,
-  settledBefore: number,
 ): Promise<Uint8Array[]> {
-  let node = described;
-  for (let attempt = 0; ; attempt++) {
-    const listed = checkedListing(prefix, await theirs.syncIds(prefix), node.items);
-    const rebuilt = new MerkleTrie();
-    for (const id of listed) rebuilt.insert(id);
-    const hash = rebuilt.metadata(prefix)?.hash;
-    if (listed.length === node.items && hash === node.hash) return listed;
-    if (attempt === 0) {
-      const again = await theirs.metadata(prefix);
-      // Emptied or grown past one listing meanwhile: the next sync walks it again.
-      if (again === undefined || again.items > COMPLETE_LISTING) return [];
-      node = again;
-    } else if (latestSecond(prefix) >= settledBefore) {
-      return [];
-    } else {
-      throw new PeerFault(
-        `described ${hexOf(prefix)} as ${node.items} ids with hash ${node.hash}, but listed ${listed.length} ids hashing to ${hash ?? 'nothing'}`,
-      );
-    }
+  const first = checkedListing(prefix, await theirs.syncIds(prefix));
+  if (rebuilds(prefix, first, described)) return first;
+  const again = await theirs.metadata(prefix);
+  // Emptied or grown past one listing meanwhile: the next sync walks it again.
+  if (again === undefined || again.items > COMPLETE_LISTING) return [];
+  const second = checkedListing(prefix, await theirs.syncIds(prefix));
+  if (rebuilds(prefix, second, again)) return second;
+  const unchanged =
+    again.items === described.items &&
+    again.hash === described.hash &&
+    first.map(hexOf).join() === second.map(hexOf).join();
+  if (unchanged) {
+    throw new PeerFault(
+      `described ${hexOf(prefix)} as ${described.items} ids hashing to ${described.hash}, but lists ${second.length} ids that do not rebuild it`,
+    );
   }
+  return [];
 }
 
-/** The latest Farcaster second a node's ids can have: its timestamp digits, the rest filled with 9s. */
-function latestSecond(prefix: Uint8Array): number {
-  const digits = new TextDecoder().decode(prefix.subarray(0, TIMESTAMP_LENGTH));
-  return Number(digits.padEnd(TIMESTAMP_LENGTH, '9'));
+function rebuilds(prefix: Uint8Array, ids: readonly Uint8Array[], node: TrieNodeMetadata): boolean {
+  if (ids.length !== node.items) return false;
+  const rebuilt = new MerkleTrie();
+  for (const id of ids) rebuilt.insert(id);
+  return rebuilt.metadata(prefix)?.hash === node.hash;
 }
 
-function checkedListing(prefix: Uint8Array, ids: readonly Uint8Array[], items: number): Uint8Array[] {
-  if (ids.length > items) {
-    throw new PeerFault(`listed ${ids.length} ids under ${hexOf(prefix)}, whose node holds ${items}`);
-  }
+/** The ids listed under `prefix`: each under it and listed once, which an honest peer never gets wrong. */
+function checkedListing(prefix: Uint8Array, ids: readonly Uint8Array[]): Uint8Array[] {
   const seen = new Set<string>();
   for (const id of ids) {
     const hex = hexOf(id);

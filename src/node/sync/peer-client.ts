@@ -1,6 +1,12 @@
 import { Client, credentials, Metadata } from '@grpc/grpc-js';
 import type { ServiceError } from '@grpc/grpc-js';
-import { TrieNodeMetadataResponse, TrieNodePrefix, SyncIds } from '../../protocol/gen/request_response.js';
+import type { ContactInfoContentBody } from '../../protocol/gen/gossip.js';
+import {
+  ContactInfoResponse,
+  TrieNodeMetadataResponse,
+  TrieNodePrefix,
+  SyncIds,
+} from '../../protocol/gen/request_response.js';
 import { splitMessageList } from '../../protocol/message.js';
 import { MAX_SYNC_IDS_PER_CALL } from './sync-api.js';
 import type { TrieNodeMetadata } from './merkle-trie.js';
@@ -12,6 +18,8 @@ export interface SyncPeer extends TrieReader {
   readonly address: string;
   /** Each message's own bytes, as the peer sent them (at most MAX_SYNC_IDS_PER_CALL ids a call). */
   messages(ids: readonly Uint8Array[]): Promise<Uint8Array[]>;
+  /** The peer's GetCurrentPeers: an Agora node lists itself first, then the peers it syncs with. */
+  contacts(): Promise<ContactInfoContentBody[]>;
   close(): void;
 }
 
@@ -21,7 +29,12 @@ export interface SyncPeerOptions {
   deadlineMs?: number;
   /** The largest answer taken; a peer sending more is cut off by the transport. */
   maxAnswerBytes?: number;
+  /** This node's own gRPC address, sent with GetCurrentPeers so the peer can sync from it too. */
+  announce?: string | undefined;
 }
+
+/** The metadata key carrying the caller's own gRPC address on GetCurrentPeers. */
+export const ANNOUNCE_HEADER = 'x-agora-announce';
 
 const DEADLINE_MS = 15_000;
 /** 1,024 messages of up to a few KiB each, with room. */
@@ -41,6 +54,7 @@ export function connectSyncPeer(address: string, options: SyncPeerOptions = {}):
     request: Req,
     encode: (value: Req) => Uint8Array,
     decode: (bytes: Buffer) => Res,
+    metadata = new Metadata(),
   ): Promise<Res> =>
     new Promise((resolve, reject) => {
       client.makeUnaryRequest(
@@ -48,7 +62,7 @@ export function connectSyncPeer(address: string, options: SyncPeerOptions = {}):
         (value: Req) => Buffer.from(encode(value)),
         decode,
         request,
-        new Metadata(),
+        metadata,
         { deadline: Date.now() + (options.deadlineMs ?? DEADLINE_MS) },
         (error: ServiceError | null, response?: Res) => {
           if (error !== null || response === undefined) reject(error ?? new Error(`${method}: no answer`));
@@ -83,6 +97,18 @@ export function connectSyncPeer(address: string, options: SyncPeerOptions = {}):
       const split = splitMessageList(bytes, MAX_SYNC_IDS_PER_CALL + 1);
       if (!split.ok) throw new Error(`GetAllMessagesBySyncIds: ${split.error.message}`);
       return split.value;
+    },
+    async contacts() {
+      const metadata = new Metadata();
+      if (options.announce !== undefined) metadata.set(ANNOUNCE_HEADER, options.announce);
+      const answer = await call(
+        'GetCurrentPeers',
+        undefined,
+        () => new Uint8Array(0),
+        (bytes) => ContactInfoResponse.decode(bytes),
+        metadata,
+      );
+      return answer.contacts;
     },
     close: () => client.close(),
   };

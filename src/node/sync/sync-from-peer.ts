@@ -1,41 +1,35 @@
-import type { HubErrorCode } from '../../protocol/errors.js';
 import { decodeMessage } from '../../protocol/message.js';
 import type { ReceivedMessage } from '../../protocol/message.js';
-import type { Engine } from '../engine/index.js';
 import { missingIds, PeerFault } from './diff-walk.js';
 import type { OurTrie } from './diff-walk.js';
 import type { SyncPeer } from './peer-client.js';
 import type { SyncApi } from './sync-api.js';
 import { syncIdKind } from './sync-id.js';
 import { heldSyncId } from './sync-ids.js';
+import { addTally, emptyTally } from './synced-merge.js';
+import type { MergeTally } from './synced-merge.js';
 import { hexOf } from './trie-nodes.js';
 
-/** The reference's bound on one merge of synced messages. */
-const MERGE_BATCH = 256;
-
-/** What one diff sync from a peer did. */
-export interface SyncReport {
+/** What one diff sync from a peer did: what it fetched, and what merging those did (synced-merge.ts). */
+export type SyncReport = {
   /** Messages the peer sent, each one asked for. */
   fetched: number;
-  merged: number;
-  /** Messages refused by this node's checks, by errCode (e.g. a fid this node's chain view lacks). */
-  refused: Partial<Record<HubErrorCode, number>>;
   /** Ids of on-chain events and fname proofs: this node reads those from its own chain and registry. */
   notFetched: number;
-}
+} & MergeTally;
 
 /**
- * Pulls from `peer` every message it holds that this node does not (diff-walk.ts), and merges them through
- * the node's own checks: signatures, signers and storage as this node's chain view has them. Throws a
+ * Pulls from `peer` every message it holds that this node does not (diff-walk.ts), and hands them to `merge`
+ * (synced-merge.ts: the node's own checks, with what its chain view lacks yet deferred). Throws a
  * {@link PeerFault} when the peer lists ids outside a prefix or sends a message not asked for (nothing of
  * that answer is merged).
  */
 export async function syncFromPeer(
   sync: SyncApi,
-  engine: Pick<Engine, 'mergeSynced'>,
+  merge: (messages: readonly ReceivedMessage[]) => Promise<MergeTally>,
   peer: SyncPeer,
 ): Promise<SyncReport> {
-  const report: SyncReport = { fetched: 0, merged: 0, refused: {}, notFetched: 0 };
+  const report: SyncReport = { fetched: 0, notFetched: 0, ...emptyTally() };
   const ours: OurTrie = {
     metadata: (prefix) => sync.trie.metadata(prefix),
     held: (ids) => sync.held(ids),
@@ -46,12 +40,7 @@ export async function syncFromPeer(
     if (wanted.length === 0) continue;
     const received = askedFor(wanted, await peer.messages(wanted));
     report.fetched += received.length;
-    for (let start = 0; start < received.length; start += MERGE_BATCH) {
-      for (const outcome of await engine.mergeSynced(received.slice(start, start + MERGE_BATCH))) {
-        if (outcome.ok) report.merged++;
-        else report.refused[outcome.error.errCode] = (report.refused[outcome.error.errCode] ?? 0) + 1;
-      }
-    }
+    addTally(report, await merge(received));
   }
   return report;
 }

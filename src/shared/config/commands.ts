@@ -152,9 +152,37 @@ export const NodeOptions = Type.Object({
   ),
   peerTls: flag({ description: 'Reach the peers over TLS' }),
   syncInterval: integer(1, 86_400, {
-    description: 'Seconds between diff syncs from each peer',
+    description:
+      'Seconds between diff syncs from each peer (their event streams carry new messages in between)',
     default: 60,
   }),
+  maxPeers: integer(1, 1000, {
+    description: 'Peers the node syncs from at most: configured ones, then those learned from peers',
+    default: 16,
+  }),
+  peerAllow: Type.Optional(
+    list(Type.String({ pattern: '^[^\\s,/]+$' }), {
+      description: 'Sync only with these hosts or host:port addresses (default: any not denied)',
+      placeholder: '<host[:port],...>',
+      expected: 'a comma-separated list of host or host:port',
+    }),
+  ),
+  peerDeny: Type.Optional(
+    list(Type.String({ pattern: '^[^\\s,/]+$' }), {
+      description: 'Never sync with these hosts or host:port addresses, configured or learned',
+      placeholder: '<host[:port],...>',
+      expected: 'a comma-separated list of host or host:port',
+    }),
+  ),
+  announceAddress: Type.Optional(
+    text({
+      pattern: '^[^\\s,/]+:[0-9]{1,5}$',
+      placeholder: '<host:port>',
+      expected: 'host:port',
+      description:
+        "host:port at which other nodes reach this one's gRPC API, told to peers so they sync from it too (default: --host and --grpc-port, unless --host is a wildcard)",
+    }),
+  ),
 });
 
 export const NamesOptions = Type.Object({
@@ -250,6 +278,11 @@ export const DevOptions = Type.Object({
   nodeGrpcPort: port({ description: 'Node gRPC port', default: 2283 }),
   namesPort: port({ description: 'Name registry HTTP port', default: 3001 }),
   socialPort: port({ description: 'Social API HTTP port', default: 3000 }),
+  nodes: integer(1, 16, {
+    description:
+      'Nodes to run, each on its own SQLite file and each a peer of the others; node k listens on --node-port and --node-grpc-port plus 10*(k-1)',
+    default: 1,
+  }),
   network: network('devnet'),
   logLevel: logLevel(),
   logFormat: logFormat('pretty'),

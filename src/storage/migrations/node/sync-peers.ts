@@ -31,5 +31,7 @@ export const createSyncPeers: Migration = {
       .addColumn('deferred_at', 'bigint', (column) => column.notNull())
       .execute();
     await db.schema.createIndex('sync_deferred_at').on('sync_deferred').column('deferred_at').execute();
+    // Each fid's rows are counted against its bound.
+    await db.schema.createIndex('sync_deferred_fid').on('sync_deferred').column('fid').execute();
   },
 };
