@@ -9,6 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import {
   castAdd,
   castIdOf,
+  clock,
   castRemove,
   compactState,
   ethAccount,
@@ -20,6 +21,9 @@ import {
 } from '../src/node/engine/testing.js';
 import type { TestAccount } from '../src/node/engine/testing.js';
 import { defaultStoreLimits } from '../src/node/engine/limits.js';
+import { mergeOnChainEvents } from '../src/node/onchain/merge.js';
+import { signerEvent } from '../src/node/onchain/testing.js';
+import { SignerEventType } from '../src/protocol/gen/onchain_event.js';
 import type { NodeTables } from '../src/node/store/schema.js';
 import { bytesToHex } from '../src/protocol/hex.js';
 import type { ReceivedMessage } from '../src/protocol/message.js';
@@ -246,5 +250,27 @@ describe(`a network of node processes (${postgres ? 'one on PostgreSQL' : 'SQLit
     const late = castAdd(accounts[0]!, 'from the late joiner', 10);
     await node(d).submit(late);
     await converged('after a write on D');
+  });
+
+  it('a signer removed while its messages are in flight leaves none of them on any node', async () => {
+    const eve = accounts[4]!;
+    const nodes = running();
+    const inFlight = Array.from({ length: 90 }, (_, k) => castAdd(eve, `in flight ${k}`, 400 + k));
+    // Submits that reach a node after its chain view dropped the signer are refused (or deferred when
+    // they come from a peer): whichever way, none may stay.
+    const submitting = Promise.all(
+      inFlight.map((message, index) => node(nodes[index % nodes.length]!).offer(message)),
+    );
+    // Each node's chain reader sees the removal and revokes the signer's messages.
+    for (const member of nodes) {
+      const removal = signerEvent(eve.fid, eve.signer.publicKey, SignerEventType.REMOVE, { block: 500 });
+      for (const result of await mergeOnChainEvents(member.database.db, [removal], clock)) {
+        assert.ok(result.ok, JSON.stringify(result));
+      }
+      await testEngine(member.database.db).revokeSigner(eve.fid, eve.signer.publicKey);
+    }
+    await submitting;
+    await converged('after the removal');
+    assert.deepEqual(await sameEverywhere(`/v1/castsByFid?fid=${eve.fid}&pageSize=1000`), []);
   });
 });

@@ -71,7 +71,7 @@ function printNodes(io: CliIo, devnet: DevnetFile): void {
   );
   if (nodes.length > 1) {
     io.out(
-      `          each node diff-syncs from the others every ${DEV_SYNC_INTERVAL_SECONDS} s; the social API and --seed use node 1`,
+      `          each node follows the others' events and diff-syncs every ${DEV_SYNC_INTERVAL_SECONDS} s; the social API and --seed use node 1`,
     );
   }
 }

@@ -6,6 +6,9 @@ import type { PortClaim } from './ports.js';
 /** Seconds between a dev node's diff syncs from each other node: peers on one machine are cheap to ask. */
 export const DEV_SYNC_INTERVAL_SECONDS = 2;
 
+/** Event streams a dev node takes from 127.0.0.1 besides its peers': the node's default per-IP limit. */
+export const DEV_CLIENT_STREAMS = 4;
+
 /** Node k listens on the first node's ports plus PORT_STEP × (k − 1): ports a person can guess. */
 const PORT_STEP = 10;
 

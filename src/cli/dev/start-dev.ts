@@ -6,7 +6,13 @@ import type { NamesService } from '../../names/index.js';
 import type { NodeService } from '../../node/index.js';
 import { COMMANDS, configOf, type DevConfig } from '../../shared/config/index.js';
 import type { SocialService } from '../../social/index.js';
-import { DEV_SYNC_INTERVAL_SECONDS, nodeLabel, nodePortClaims, planDevNodes } from './dev-nodes.js';
+import {
+  DEV_CLIENT_STREAMS,
+  DEV_SYNC_INTERVAL_SECONDS,
+  nodeLabel,
+  nodePortClaims,
+  planDevNodes,
+} from './dev-nodes.js';
 import { chainFileOf, devAdminToken, writeDevnetFile, type DevnetFile } from './devnet-file.js';
 import { assertPortsFree } from './ports.js';
 
@@ -117,7 +123,12 @@ export async function startDevSystem(config: DevConfig, options: DevStartOptions
           // anvil mines a block per transaction and none otherwise: waiting for confirmations would stall.
           chainConfirmations: 0,
           namesUrl,
-          ...(plan.peers.length > 0 && { peer: plan.peers, syncInterval: DEV_SYNC_INTERVAL_SECONDS }),
+          ...(plan.peers.length > 0 && {
+            peer: plan.peers,
+            syncInterval: DEV_SYNC_INTERVAL_SECONDS,
+            // Every other node follows this one's event stream from the same address, beside the clients.
+            subscribePerIpLimit: DEV_CLIENT_STREAMS + plan.peers.length,
+          }),
         }),
         { logger: options.logger.child({ service: plan.name }) },
       );

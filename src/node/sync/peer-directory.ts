@@ -43,6 +43,8 @@ export interface PeerDirectory {
   /** Adds a peer learned from another, when the policy admits it and there is room; the new record, if added. */
   learn(address: string): Promise<PeerRecord | undefined>;
   save(address: string, progress: PeerProgress): Promise<void>;
+  /** Drops a learned peer; it may be learned again. */
+  forget(address: string): Promise<void>;
 }
 
 export function createPeerDirectory(
@@ -127,6 +129,15 @@ export function createPeerDirectory(
         .onConflict((conflict) => conflict.column('address').doNothing())
         .execute();
       return record;
+    },
+
+    async forget(address) {
+      known.delete(address);
+      await db
+        .deleteFrom('sync_peers')
+        .where('address', '=', address)
+        .where('source', '=', 'learned')
+        .execute();
     },
 
     async save(address, progress) {

@@ -65,6 +65,8 @@ export interface PeerLinkOptions {
   /** The peers the peer syncs with, for this node to learn. */
   onContacts: (contacts: Contact[]) => void;
   onMerged: MergeReport;
+  /** A learned peer never reached in {@link FORGET_AFTER_FAILURES} tries: the network drops it. */
+  onUnreachable: () => void;
   /** Wait between diff syncs. */
   intervalMs: number;
   logger: Logger | undefined;
@@ -83,6 +85,11 @@ export interface PeerLink {
 export const SCORE = { goodSync: 1, failedCall: -1, fault: -10, min: -100, max: 100 } as const;
 /** The reference blocks a peer after a bad sync for this long. */
 export const PAUSE_MS = 5 * 60 * 60 * 1000;
+/**
+ * A learned peer (listed by another, or announced by a caller) that never answered this many tries is
+ * dropped, so addresses that lead nowhere cannot hold the places of --max-peers.
+ */
+export const FORGET_AFTER_FAILURES = 5;
 /** A good sync merged more than this share of what it fetched, or found nothing to fetch. */
 const GOOD_SHARE = 0.8;
 
@@ -186,6 +193,7 @@ export function startPeerLink(options: PeerLinkOptions): PeerLink {
   const introduce = async (): Promise<boolean> => {
     const [itself, ...others] = (await peer.contacts()).map(contactOf);
     status.connected = true;
+    everReached = true;
     const refusal =
       itself === undefined
         ? 'it does not describe itself in GetCurrentPeers (not an Agora node)'
@@ -231,7 +239,12 @@ export function startPeerLink(options: PeerLinkOptions): PeerLink {
     }
   };
 
+  let everReached = record.lastContact !== undefined;
   const step = async (): Promise<boolean> => {
+    if (record.source === 'learned' && !everReached && status.consecutiveFailures >= FORGET_AFTER_FAILURES) {
+      options.onUnreachable();
+      return false;
+    }
     if (status.paused !== undefined && status.paused.until > now()) return false;
     status.paused = undefined;
     try {

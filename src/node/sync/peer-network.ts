@@ -84,12 +84,23 @@ export async function startPeerNetwork(options: PeerNetworkOptions): Promise<Pee
           }
         },
         onMerged: options.onMerged,
+        onUnreachable: () => forget(record.address),
         intervalMs: options.intervalMs,
         logger,
         sleep: options.sleep,
         now,
       }),
     );
+  };
+  /** Stops a link from inside its own step: the stop is not awaited there. */
+  const forget = (address: string) => {
+    const peer = links.get(address);
+    links.delete(address);
+    logger?.info({ peer: address }, 'forgot a learned peer that never answered');
+    void peer?.stop();
+    directory
+      .forget(address)
+      .catch((error: unknown) => logger?.warn({ peer: address, err: error }, 'could not forget a peer'));
   };
   const learn = (address: string, how: 'listed' | 'announced') => {
     if (stopped || links.has(address)) return;
