@@ -90,6 +90,8 @@ export const PAUSE_MS = 5 * 60 * 60 * 1000;
  * dropped, so addresses that lead nowhere cannot hold the places of --max-peers.
  */
 export const FORGET_AFTER_FAILURES = 5;
+/** Failed tries in a row after which a peer never reached is logged as a warning. */
+const UNREACHABLE_WARNING_AFTER = 3;
 /** A good sync merged more than this share of what it fetched, or found nothing to fetch. */
 const GOOD_SHARE = 0.8;
 
@@ -182,7 +184,10 @@ export function startPeerLink(options: PeerLinkOptions): PeerLink {
       },
       // Events the stream cannot resume from: a diff sync repairs what they carried.
       onGap: () => loop.wake(),
-      onFault: (reason) => void pause(`its event stream: ${reason}`, SCORE.fault),
+      onFault: (reason) =>
+        pause(`its event stream: ${reason}`, SCORE.fault).catch((error: unknown) =>
+          log?.warn({ error: errorMessage(error) }, 'could not record the pause of a peer'),
+        ),
       logger: log,
       sleep: options.sleep,
       now,
@@ -232,7 +237,9 @@ export function startPeerLink(options: PeerLinkOptions): PeerLink {
       const report = await syncFromPeer(sync, (messages) => merged('diff', messages), peer);
       await compareRoots();
       status.lastSync = { ...report, at: now() };
-      if (report.fetched === 0 || report.merged > report.fetched * GOOD_SHARE) rescore(SCORE.goodSync);
+      const good = report.fetched === 0 || report.merged > report.fetched * GOOD_SHARE;
+      // The stream may have paused the peer while this sync ran.
+      if (good && status.paused === undefined) rescore(SCORE.goodSync);
       log?.info({ ...report, inSync: status.inSync, score: status.score }, 'diff sync: end');
     } finally {
       status.running = false;
@@ -251,7 +258,14 @@ export function startPeerLink(options: PeerLinkOptions): PeerLink {
       if (!(await introduce())) return false;
       follow();
       await diffSync();
-      await directory.save(address, { score: status.score, lastContact: now(), pausedUntil: undefined });
+      // A fault on the stream may have paused the peer meanwhile (TypeScript cannot see that).
+      const paused = status.paused as PeerLinkStatus['paused'];
+      await directory.save(address, {
+        score: status.score,
+        lastContact: now(),
+        pausedUntil: paused?.until,
+        pauseReason: paused?.reason,
+      });
       return false;
     } catch (error) {
       const fault = faultOf(error);
@@ -281,8 +295,14 @@ export function startPeerLink(options: PeerLinkOptions): PeerLink {
     sleep: options.sleep,
     now,
     name: `sync with ${address}`,
-    onFailure: (error, retryInMs) =>
-      log?.warn({ error: errorMessage(error), retryInMs }, 'sync with a peer failed; retrying'),
+    onFailure: (error, retryInMs) => {
+      // Peers start in any order: a peer never reached is a warning only once it stays unreachable.
+      const quiet = !everReached && status.consecutiveFailures < UNREACHABLE_WARNING_AFTER;
+      log?.[quiet ? 'info' : 'warn'](
+        { error: errorMessage(error), retryInMs },
+        'sync with a peer failed; retrying',
+      );
+    },
   });
   return {
     status: () => ({ ...status, stream: stream?.status() }),
