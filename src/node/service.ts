@@ -49,6 +49,7 @@ import type { PeerNetwork } from './sync/peer-network.js';
 import { createSyncedMerge, startDeferredRetry } from './sync/synced-merge.js';
 import type { DeferredRetry } from './sync/synced-merge.js';
 import { joinAddress } from './sync/contact-info.js';
+import { onChainBlockOf, syncIdKind } from './sync/sync-id.js';
 import { createNodeMetrics, type NodeMetrics } from './metrics.js';
 import { takeLoopsLock, type LoopsLock } from './loops-lock.js';
 import { chainReaderStart, loopLines } from './start-decisions.js';
@@ -328,7 +329,9 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
       const syncLog = log.child({ component: 'sync' });
       deferredRetry = startDeferredRetry({
         syncedMerge,
-        chainPosition: () => chainIngest?.status().nextBlock,
+        // What lets a deferred message in: the chain read further or again, or new fname proofs.
+        chainPosition: () =>
+          `${chainIngest?.status().nextBlock}/${chainIngest?.status().rereads}/${fnameSync?.status().cursor}`,
         intervalMs: DEFERRED_RETRY_MS,
         checkIntervalMs: DEFERRED_CHECK_MS,
         sleep,
@@ -350,6 +353,12 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
         appVersion: api.version,
         sync: api.sync,
         merge: (messages) => syncedMerge.merge(messages),
+        // What a peer holds of the chain and the registry is read from this node's own.
+        ownSources: (ids) => {
+          const blocks = ids.map(onChainBlockOf).filter((block) => block !== undefined);
+          if (blocks.length > 0) chainIngest?.reread(blocks);
+          if (ids.some((id) => syncIdKind(id) === 'fname')) fnameSync?.wake();
+        },
         onMerged: (peer, route, fetched, tally) => metrics.recordSynced(peer, route, fetched, tally),
         intervalMs: config.syncInterval * 1000,
         logger: syncLog,

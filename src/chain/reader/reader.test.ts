@@ -154,6 +154,7 @@ describe('chain reader', { timeout: 20_000 }, () => {
       lastError: undefined,
       reorgs: 0,
       rejectedLogs: 0,
+      rereads: 0,
       caughtUpAt: 1234,
     });
   });
@@ -493,5 +494,31 @@ describe('chain reader', { timeout: 20_000 }, () => {
     await reader.caughtUp();
     assert.deepEqual(watched.ends, ['aborted']);
     assert.deepEqual(applied(h.sink), [[1, 1]]);
+  });
+  it('reads blocks below the cursor again on request, each once, and never blocks on one it cannot read', async (t) => {
+    const chain = new FakeChain();
+    chain.mine([register(1), rent(1)]); // block 1
+    chain.mine([rent(2)]); // block 2
+    const h = harness(t, chain);
+    const reader = h.start();
+    await reader.caughtUp();
+    // The node lost block 1's events (a peer holds them): read again, they are back, once.
+    h.sink.events.splice(0, 2);
+    reader.reread([1, 1, 50]);
+    await reader.caughtUp();
+    assert.deepEqual(applied(h.sink).sort(), [
+      [1, 1],
+      [1, 1],
+      [2, 2],
+    ]);
+    reader.reread([1]);
+    await reader.caughtUp();
+    assert.equal(h.sink.events.length, 3, 'a block is read again once');
+    assert.equal(reader.status().rereads, 1);
+    chain.failNext('eth_getLogs', 1);
+    reader.reread([2]);
+    await reader.caughtUp();
+    assert.ok(h.lines.some((line) => line.message === 'chain reader: could not read a block again'));
+    assert.equal(reader.status().consecutiveFailures, 0, 'the reader goes on');
   });
 });

@@ -64,6 +64,8 @@ export interface ReaderStatus extends PollLoopStatus {
   reorgs: number;
   /** Logs of consumed events that could not be mapped (logged and left out). */
   rejectedLogs: number;
+  /** Blocks read again on request (`reread`). */
+  rereads: number;
 }
 
 export interface ChainReader {
@@ -72,7 +74,19 @@ export interface ChainReader {
   status(): ReaderStatus;
   /** Resolves once an iteration begun after this call finds nothing confirmed left to read. */
   caughtUp(): Promise<void>;
+  /**
+   * Reads these blocks again and applies their events (the sink skips those it holds): a peer holds an
+   * event of them this node does not. Only blocks below the cursor are read (the cursor reaches the others),
+   * each at most once, {@link REREAD_PER_STEP} per iteration, so a peer naming blocks cannot make the reader
+   * flood its RPC.
+   */
+  reread(blocks: readonly number[]): void;
 }
+
+/** Blocks read again per iteration at most; more wait for the next. */
+export const REREAD_PER_STEP = 16;
+/** Blocks remembered as read again; forgotten all at once past this, so memory stays bounded. */
+const REREAD_MEMORY = 10_000;
 
 export function startChainReader(options: ChainReaderOptions): ChainReader {
   const { sink, logger } = options;
@@ -96,6 +110,8 @@ export function startChainReader(options: ChainReaderOptions): ChainReader {
   let caughtUpOnce = false;
   let checkpoint: ReaderCheckpoint | undefined;
   let chainVerified = false;
+  const rereadWaiting = new Set<number>();
+  const rereadDone = new Set<number>();
   const state: ReaderStatus = {
     state: 'starting',
     nextBlock: undefined,
@@ -104,6 +120,7 @@ export function startChainReader(options: ChainReaderOptions): ChainReader {
     lastError: undefined,
     reorgs: 0,
     rejectedLogs: 0,
+    rereads: 0,
   };
 
   const commit = (next: ReaderCheckpoint): void => {
@@ -124,6 +141,7 @@ export function startChainReader(options: ChainReaderOptions): ChainReader {
       if (reported !== chainId) throw new Error(`RPC serves chain ${reported}, expected ${chainId}`);
       chainVerified = true;
     }
+    if (rereadWaiting.size > 0) await rereadBlocks(current);
     const head = await fetchHead(client);
     state.head = head;
 
@@ -171,6 +189,37 @@ export function startChainReader(options: ChainReaderOptions): ChainReader {
       logger.info({ nextBlock: toBlock + 1, head, behind: safeHead - toBlock }, 'chain reader: progress');
     }
     return toBlock < safeHead;
+  };
+
+  /** Reads up to REREAD_PER_STEP waiting blocks below the cursor again, one at a time, and applies them. */
+  const rereadBlocks = async (current: ReaderCheckpoint): Promise<void> => {
+    const blocks = [...rereadWaiting].filter((block) => block < current.nextBlock).slice(0, REREAD_PER_STEP);
+    for (const block of rereadWaiting) if (block >= current.nextBlock) rereadWaiting.delete(block);
+    for (const block of blocks) {
+      rereadWaiting.delete(block);
+      if (rereadDone.size >= REREAD_MEMORY) rereadDone.clear();
+      rereadDone.add(block);
+      try {
+        const result = await readRange({
+          client,
+          chainId: chainId as number,
+          addresses: options.addresses,
+          fromBlock: block,
+          toBlock: block,
+          linkFrom: block + 1,
+          concurrency: headerConcurrency,
+        });
+        await sink.apply(result.events, current);
+        state.rereads++;
+        logger.info({ block, events: result.events.length }, 'chain reader: read a block again for a peer');
+      } catch (error) {
+        // Never holds up the reader: an RPC without old logs, or a block a peer made up, is only logged.
+        logger.warn(
+          { block, reason: redactUrls(describeError(error)) },
+          'chain reader: could not read a block again',
+        );
+      }
+    }
   };
 
   /** Retracts the recorded blocks above the fork point and rewinds the cursor to just after it. */
@@ -226,7 +275,18 @@ export function startChainReader(options: ChainReaderOptions): ChainReader {
     },
   });
 
-  return { stop: loop.stop, status: () => ({ ...state }), caughtUp: loop.caughtUp };
+  return {
+    stop: loop.stop,
+    status: () => ({ ...state }),
+    caughtUp: loop.caughtUp,
+    reread(blocks) {
+      for (const block of blocks) {
+        if (rereadWaiting.size >= REREAD_MEMORY) break;
+        if (Number.isSafeInteger(block) && block >= 0 && !rereadDone.has(block)) rereadWaiting.add(block);
+      }
+      if (rereadWaiting.size > 0) loop.wake();
+    },
+  };
 }
 
 /** One line: viem errors put the server's own words in `details` under a generic first line. */

@@ -58,6 +58,8 @@ export interface FnameSync {
   status(): FnameSyncStatus;
   /** Resolves once an iteration begun after this call finds no new transfer. */
   caughtUp(): Promise<void>;
+  /** Asks the registry now instead of at the next poll (a peer holds a proof this node does not). */
+  wake(): void;
 }
 
 /**
@@ -173,6 +175,7 @@ export function startFnameSync(options: FnameSyncOptions): FnameSync {
       await loop.stop();
     },
     status: () => ({ ...state }),
+    wake: () => loop.wake(),
     caughtUp: loop.caughtUp,
   };
 }

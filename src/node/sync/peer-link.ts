@@ -61,6 +61,8 @@ export interface PeerLinkOptions {
   network: FarcasterNetwork;
   sync: SyncApi;
   merge: (messages: readonly ReceivedMessage[]) => Promise<MergeTally>;
+  /** Ids of on-chain events and fname proofs the peer holds and this node does not: for its own readers. */
+  ownSources: (ids: Uint8Array[]) => void;
   directory: Pick<PeerDirectory, 'save'>;
   /** The peers the peer syncs with, for this node to learn. */
   onContacts: (contacts: Contact[]) => void;
@@ -234,7 +236,12 @@ export function startPeerLink(options: PeerLinkOptions): PeerLink {
     status.running = true;
     try {
       log?.info(status.items, 'diff sync: start');
-      const report = await syncFromPeer(sync, (messages) => merged('diff', messages), peer);
+      const report = await syncFromPeer(
+        sync,
+        (messages) => merged('diff', messages),
+        peer,
+        options.ownSources,
+      );
       await compareRoots();
       status.lastSync = { ...report, at: now() };
       const good = report.fetched === 0 || report.merged > report.fetched * GOOD_SHARE;

@@ -40,6 +40,7 @@ export interface PeerNetworkOptions {
   appVersion: string;
   sync: SyncApi;
   merge: (messages: readonly ReceivedMessage[]) => Promise<MergeTally>;
+  ownSources: (ids: Uint8Array[]) => void;
   onMerged: MergeReport;
   intervalMs: number;
   logger: Logger | undefined;
@@ -77,6 +78,7 @@ export async function startPeerNetwork(options: PeerNetworkOptions): Promise<Pee
         network: options.network,
         sync: options.sync,
         merge: options.merge,
+        ownSources: options.ownSources,
         directory,
         onContacts: (contacts) => {
           for (const contact of contacts) {

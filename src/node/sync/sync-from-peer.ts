@@ -20,7 +20,9 @@ export type SyncReport = {
 
 /**
  * Pulls from `peer` every message it holds that this node does not (diff-walk.ts), and hands them to `merge`
- * (synced-merge.ts: the node's own checks, with what its chain view lacks yet deferred). Throws a
+ * (synced-merge.ts: the node's own checks, with what its chain view lacks yet deferred). The ids of
+ * on-chain events and fname proofs it lacks go to `ownSources`, to read from this node's own chain and
+ * registry: never taken from a peer. Throws a
  * {@link PeerFault} when the peer lists ids outside a prefix or sends a message not asked for (nothing of
  * that answer is merged).
  */
@@ -28,6 +30,7 @@ export async function syncFromPeer(
   sync: SyncApi,
   merge: (messages: readonly ReceivedMessage[]) => Promise<MergeTally>,
   peer: SyncPeer,
+  ownSources: (ids: Uint8Array[]) => void = () => undefined,
 ): Promise<SyncReport> {
   const report: SyncReport = { fetched: 0, notFetched: 0, ...emptyTally() };
   const ours: OurTrie = {
@@ -36,7 +39,9 @@ export async function syncFromPeer(
   };
   for await (const missing of missingIds(ours, peer)) {
     const wanted = missing.filter((id) => syncIdKind(id) === 'message');
-    report.notFetched += missing.length - wanted.length;
+    const others = missing.filter((id) => syncIdKind(id) !== 'message');
+    report.notFetched += others.length;
+    if (others.length > 0) ownSources(others);
     if (wanted.length === 0) continue;
     const received = askedFor(wanted, await peer.messages(wanted));
     report.fetched += received.length;

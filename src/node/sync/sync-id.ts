@@ -79,6 +79,9 @@ export function fnameSyncId(proof: Pick<FnameProofChange, 'name' | 'fid' | 'time
   );
 }
 
+/** timestamp, root prefix, postfix, type, fid, block number, log index. */
+const ONCHAIN_ID_LENGTH = TIMESTAMP_LENGTH + 3 + 4 + 4 + 4;
+
 /** `<ts><0x17><0x01><type><fid><blockNumber><logIndex>`, the timestamp from the block's. */
 export function onChainSyncId(
   event: Pick<OnChainChange, 'type' | 'fid' | 'blockNumber' | 'logIndex' | 'blockTimestamp'>,
@@ -105,6 +108,12 @@ export function syncIdOf(change: StoreChange): Uint8Array | undefined {
     case 'onchain':
       return onChainSyncId(change);
   }
+}
+
+/** The block number of an on-chain event's SyncId (bytes 17-20); undefined for any other id. */
+export function onChainBlockOf(id: Uint8Array): number | undefined {
+  if (syncIdKind(id) !== 'onchain' || id.length !== ONCHAIN_ID_LENGTH) return undefined;
+  return new DataView(id.buffer, id.byteOffset, id.byteLength).getUint32(TIMESTAMP_LENGTH + 7);
 }
 
 export function syncIdKind(id: Uint8Array): SyncIdKind {
