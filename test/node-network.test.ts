@@ -241,10 +241,14 @@ describe(`a network of node processes (${postgres ? 'one on PostgreSQL' : 'SQLit
     assert.equal(root, await rootOf(a!));
     const statusOf = async (member: Member) =>
       (await node(member).get('/_status')).body.components as Record<string, unknown>;
-    const peersOfD = await waitFor('D syncs with B and C too', async () => {
-      const names = Object.keys(await statusOf(d)).filter((name) => name.startsWith('peer '));
-      return names.length === 3 ? names.sort() : undefined;
-    });
+    const peersOfD = await waitFor(
+      'D syncs with B and C too',
+      async () => {
+        const names = Object.keys(await statusOf(d)).filter((name) => name.startsWith('peer '));
+        return names.length === 3 ? names.sort() : undefined;
+      },
+      CONVERGE_MS,
+    );
     assert.deepEqual(peersOfD, [a!, b!, c!].map((member) => `peer 127.0.0.1:${member.grpcPort}`).sort());
     // And the others learned D from its announce: a message submitted to D reaches them all.
     const late = castAdd(accounts[0]!, 'from the late joiner', 10);
