@@ -63,7 +63,7 @@ describe(
         assert.equal(await second.exited, 2, second.output());
         assert.match(
           second.output(),
-          /agora node: another node process runs the chain reader and fname sync on this database \(it holds their PostgreSQL advisory lock\): start this one without --chain-rpc-url and --names-url to serve the API only/,
+          /agora node: another node process runs the chain reader, fname sync and peer sync on this database \(it holds their PostgreSQL advisory lock\): start this one without --chain-rpc-url, --names-url and --peer to serve the API only/,
         );
 
         const api = await node(false);

@@ -203,13 +203,15 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
     stops.push(() => revocationRetry.stop());
 
     // Two processes running the loops would write the same rows: the second is refused (deploy.md).
-    if (config.chainRpcUrl !== undefined || config.namesUrl !== undefined) {
+    const runsLoops =
+      config.chainRpcUrl !== undefined || config.namesUrl !== undefined || (config.peer ?? []).length > 0;
+    if (runsLoops) {
       loopsLock = await takeLoopsLock(database, (error) =>
         log.error({ err: error }, 'loops lock: its connection failed; another node may take the loops now'),
       );
       if (loopsLock === undefined) {
         throw new StartRefused(
-          'another node process runs the chain reader and fname sync on this database (it holds their PostgreSQL advisory lock): start this one without --chain-rpc-url and --names-url to serve the API only',
+          'another node process runs the chain reader, fname sync and peer sync on this database (it holds their PostgreSQL advisory lock): start this one without --chain-rpc-url, --names-url and --peer to serve the API only',
         );
       }
     }
@@ -327,18 +329,24 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
       // One merge for every peer and route, so the deferral bounds and the retry loop see all of them.
       const syncedMerge = createSyncedMerge({ db, engine, clock });
       const syncLog = log.child({ component: 'sync' });
-      deferredRetry = startDeferredRetry({
-        syncedMerge,
-        // What lets a deferred message in: the chain read further or again, or new fname proofs.
-        chainPosition: () =>
-          `${chainIngest?.status().nextBlock}/${chainIngest?.status().rereads}/${fnameSync?.status().cursor}`,
-        intervalMs: DEFERRED_RETRY_MS,
-        checkIntervalMs: DEFERRED_CHECK_MS,
-        sleep,
-        now: () => clock.now(),
-        logger: syncLog,
-      });
-      stops.push(() => deferredRetry!.stop());
+      // Like the jobs, peers are synced with by one process per database.
+      if (runJobs) {
+        deferredRetry = startDeferredRetry({
+          syncedMerge,
+          // What lets a deferred message in: the chain read further or again, or new fname proofs.
+          chainPosition: () =>
+            `${chainIngest?.status().nextBlock}/${chainIngest?.status().rereads}/${fnameSync?.status().cursor}`,
+          intervalMs: DEFERRED_RETRY_MS,
+          checkIntervalMs: DEFERRED_CHECK_MS,
+          sleep,
+          now: () => clock.now(),
+          logger: syncLog,
+        });
+        stops.push(() => deferredRetry!.stop());
+      }
+      if (!runJobs && (config.peer ?? []).length > 0) {
+        syncLog.info('peers: synced with by the node process holding the loops lock on this database');
+      }
       peers = await startPeerNetwork({
         db,
         configured: (config.peer ?? []).map(String),
@@ -361,6 +369,7 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
         },
         onMerged: (peer, route, fetched, tally) => metrics.recordSynced(peer, route, fetched, tally),
         intervalMs: config.syncInterval * 1000,
+        passive: !runJobs,
         logger: syncLog,
         sleep,
         now: () => clock.now(),

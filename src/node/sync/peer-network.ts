@@ -43,6 +43,11 @@ export interface PeerNetworkOptions {
   ownSources: (ids: Uint8Array[]) => void;
   onMerged: MergeReport;
   intervalMs: number;
+  /**
+   * Answer GetCurrentPeers for this node but sync with no peer: another process on the same database does
+   * (the one holding the loops lock), and two would only repeat each other's work.
+   */
+  passive: boolean;
   logger: Logger | undefined;
   sleep: Sleep;
   now: () => number;
@@ -105,7 +110,7 @@ export async function startPeerNetwork(options: PeerNetworkOptions): Promise<Pee
       .catch((error: unknown) => logger?.warn({ peer: address, err: error }, 'could not forget a peer'));
   };
   const learn = (address: string, how: 'listed' | 'announced') => {
-    if (stopped || links.has(address)) return;
+    if (stopped || options.passive || links.has(address)) return;
     directory.learn(address).then(
       (record) => {
         if (record === undefined || stopped || links.has(address)) return;
@@ -116,9 +121,12 @@ export async function startPeerNetwork(options: PeerNetworkOptions): Promise<Pee
     );
   };
 
-  const { peers, refused } = await directory.open(options.configured);
-  for (const [address, reason] of refused) logger?.warn({ peer: address, reason }, 'configured peer refused');
-  for (const record of peers) link(record);
+  if (!options.passive) {
+    const { peers, refused } = await directory.open(options.configured);
+    for (const [address, reason] of refused)
+      logger?.warn({ peer: address, reason }, 'configured peer refused');
+    for (const record of peers) link(record);
+  }
 
   return {
     statuses: () => [...links.values()].map((peer) => peer.status()),
