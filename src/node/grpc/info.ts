@@ -7,7 +7,7 @@ const SHARD_ID = 1;
 /**
  * GetInfo (grpc-api.md §8), always with db_stats: Snapchain's fields for hub-nodejs 0.17 and Hubble's for
  * 0.11, whose readers take num_fid_registrations (field 2, their num_fid_events) as the highest fid.
- * GetConnectedPeers: Agora does not gossip, so it has no peers.
+ * GetConnectedPeers: Agora does not gossip, so it has no gossip peers (its sync peers are in GetCurrentPeers).
  */
 export function infoHandlers(api: NodeApi): UnaryHandlers {
   return {

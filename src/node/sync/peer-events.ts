@@ -10,6 +10,7 @@ import { eventIdTimestampMs } from '../../protocol/time.js';
 import { errorMessage } from '../../shared/poll-loop.js';
 import { backoffDelay } from '../../shared/retry.js';
 import type { Sleep } from '../../shared/retry.js';
+import { MERGE_BATCH } from './deferred.js';
 import { PeerFault } from './diff-walk.js';
 
 export interface PeerEventsOptions {
@@ -57,8 +58,6 @@ export interface PeerEvents {
   stop(): Promise<void>;
 }
 
-/** Messages merged at once (the diff sync's bound too); the call is paused while this many wait. */
-const MAX_BATCH = 256;
 const BACKOFF = { initialMs: 1000, maxMs: 60_000 };
 /**
  * Messages only: prunes, revocations and on-chain events are each node's own decisions or its own
@@ -146,7 +145,7 @@ function arrivalQueue(call: ClientReadableStream<Uint8Array>, onOpen: () => void
       if (arrival.id <= lastId) throw new PeerFault(`sent event ${arrival.id} after ${lastId}`);
       lastId = arrival.id;
       waiting.push(arrival);
-      if (waiting.length >= MAX_BATCH) call.pause();
+      if (waiting.length >= MERGE_BATCH) call.pause();
       notify();
     } catch (error) {
       end(error);
@@ -165,7 +164,7 @@ function arrivalQueue(call: ClientReadableStream<Uint8Array>, onOpen: () => void
         if (ended !== undefined) throw ended.error;
         await new Promise<void>((resolve) => (wake = resolve));
       }
-      const batch = waiting.splice(0, MAX_BATCH);
+      const batch = waiting.splice(0, MERGE_BATCH);
       if (call.isPaused()) call.resume();
       return batch;
     },
