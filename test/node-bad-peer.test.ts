@@ -11,14 +11,13 @@ import type { NodeService } from '../src/node/index.js';
 import type { NodeTables } from '../src/node/store/schema.js';
 import { SCORE } from '../src/node/sync/peer-link.js';
 import type { ReceivedMessage } from '../src/protocol/message.js';
-import { configOf, NodeOptions } from '../src/shared/config/index.js';
 import type { NodeConfig } from '../src/shared/config/index.js';
 import type { Database } from '../src/storage/index.js';
 import { forEachDialect, openTestDatabase } from '../src/storage/testing.js';
 import type { TestDatabase } from '../src/storage/testing.js';
 import { startFakePeer } from './support/fake-peer.js';
 import type { FakePeer, FakePeerFault } from './support/fake-peer.js';
-import { freePort } from './support/free-port.js';
+import { localNodeConfig } from './support/local-node.js';
 import { ok } from './support/grpc-results.js';
 import { waitFor } from './support/wait.js';
 
@@ -90,14 +89,7 @@ forEachDialect('a node syncing from a bad peer', (dialect) => {
     const database = await openTestDatabase<NodeTables>(dialect, 'node');
     started.push(() => database.cleanup());
     for (const fid of FIDS) await setUpAccount(database.db, fid);
-    const config = configOf(NodeOptions, {
-      dataDir,
-      host: '127.0.0.1',
-      port: 0,
-      grpcPort: await freePort(),
-      logLevel: 'silent',
-      ...(peers.length > 0 && { peer: peers, syncInterval: 1 }),
-    });
+    const config = await localNodeConfig(dataDir, peers.length > 0 ? { peer: peers, syncInterval: 1 } : {});
     return run(config, database);
   };
   const startFake = async (fault?: FakePeerFault) => {

@@ -9,10 +9,9 @@ import type { TestAccount } from '../src/node/engine/testing.js';
 import { startNodeService } from '../src/node/index.js';
 import type { NodeService } from '../src/node/index.js';
 import type { NodeTables } from '../src/node/store/schema.js';
-import { configOf, NodeOptions } from '../src/shared/config/index.js';
 import { forEachDialect, openTestDatabase } from '../src/storage/testing.js';
 import type { TestDatabase } from '../src/storage/testing.js';
-import { freePort } from './support/free-port.js';
+import { localNodeConfig } from './support/local-node.js';
 import { ok } from './support/grpc-results.js';
 import { waitFor } from './support/wait.js';
 
@@ -28,14 +27,7 @@ forEachDialect('a node syncing from its peer', (dialect) => {
   let accounts: TestAccount[];
 
   const start = async (database: TestDatabase<NodeTables>, options: Record<string, unknown> = {}) => {
-    const config = configOf(NodeOptions, {
-      dataDir,
-      host: '127.0.0.1',
-      port: 0,
-      grpcPort: await freePort(),
-      logLevel: 'silent',
-      ...options,
-    });
+    const config = await localNodeConfig(dataDir, options);
     const node = await startNodeService(config, { database, clock });
     nodes.push(node);
     return node;

@@ -22,11 +22,10 @@ import { createEd25519Signer } from '../src/protocol/ed25519.js';
 import { FarcasterNetwork, Message, MessageType } from '../src/protocol/gen/message.js';
 import { hexToBytes } from '../src/protocol/hex.js';
 import { toFarcasterTime } from '../src/protocol/time.js';
-import { configOf, NodeOptions } from '../src/shared/config/index.js';
 import { writeMeta } from '../src/storage/service-meta.js';
 import { forEachDialect, openTestDatabase } from '../src/storage/testing.js';
 import type { TestDatabase } from '../src/storage/testing.js';
-import { freePort } from './support/free-port.js';
+import { localNodeConfig } from './support/local-node.js';
 import { waitFor } from './support/wait.js';
 
 let devnet: Devnet;
@@ -43,12 +42,7 @@ forEachDialect('a node reading what a peer holds of the chain from its own chain
   const nodes: NodeService[] = [];
 
   const start = async (database: TestDatabase<NodeTables>, options: Record<string, unknown> = {}) => {
-    const config = configOf(NodeOptions, {
-      dataDir,
-      host: '127.0.0.1',
-      port: 0,
-      grpcPort: await freePort(),
-      logLevel: 'silent',
+    const config = await localNodeConfig(dataDir, {
       network: 'devnet',
       chainRpcUrl: devnet.rpcUrl,
       chainConfirmations: 0,
