@@ -276,6 +276,7 @@ export async function startNodeService(config: NodeConfig, deps: NodeServiceDeps
     const feedLog = log.child({ component: 'event-feed' });
     const feed = createEventFeed({
       db,
+      notices: database.notices,
       onError: (error) => feedLog.error({ err: error }, 'reading the event log failed; retrying'),
     });
     stops.push(() => feed.close());

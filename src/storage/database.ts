@@ -4,6 +4,8 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
 import { startBackgroundCheckpoints } from './background-checkpoints.js';
 import { StorageError, messageOf } from './errors.js';
+import { NO_NOTICES, postgresNotices } from './notices.js';
+import type { Notices } from './notices.js';
 import { openPostgresPool } from './postgres-pool.js';
 import { SqliteAdapter, sqliteDialect } from './sqlite-adapter.js';
 import { limitPlannedOnce } from './sqlite-limit.js';
@@ -43,6 +45,8 @@ export interface Database<DB> {
    * synchronously.
    */
   commitMark(): string | undefined;
+  /** Word to and from the other processes on this database (notices.ts); SQLite has none. */
+  readonly notices: Notices;
   /** Closes every connection; safe to call more than once. */
   close(): Promise<void>;
 }
@@ -66,6 +70,7 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
   const db = new Kysely<DB>({ dialect: sqliteDialect(adapter), plugins: [limitPlannedOnce] });
   return wrap(db, 'sqlite', {
     commitMark: () => adapter.commitMark(),
+    notices: NO_NOTICES,
     beforeClose: async () => checkpoints?.stop(),
   });
 }
@@ -96,8 +101,11 @@ async function openPostgres<DB>(url: string, options: DatabaseOptions): Promise<
     poolSize,
     onPoolError: options.onPoolError,
   });
+  const notices = postgresNotices({ pool, url, schema: options.schema, onError: options.onPoolError });
   return wrap(new Kysely<DB>({ dialect: new PostgresDialect({ pool }) }), 'postgres', {
     commitMark: () => undefined,
+    notices,
+    beforeClose: () => notices.close(),
   });
 }
 
@@ -149,6 +157,7 @@ function openSqlite(
 
 interface DialectParts {
   commitMark: () => string | undefined;
+  notices: Notices;
   /** Stops what uses the database's file besides Kysely. */
   beforeClose?: () => Promise<void>;
 }
@@ -163,6 +172,7 @@ function wrap<DB>(db: Kysely<DB>, dialect: Dialect, parts: DialectParts): Databa
     db,
     dialect,
     commitMark: parts.commitMark,
+    notices: parts.notices,
     close: () => (closing ??= close()),
   };
 }

@@ -1,5 +1,6 @@
 export { openDatabase, sqliteFileFor, defaultSchemaFor } from './database.js';
 export type { Database, DatabaseOptions, Dialect, ServiceName } from './database.js';
+export type { Notices } from './notices.js';
 export { migrateToLatest, listServices, migrationSets, pendingMigrations } from './migrate.js';
 export { bytesColumn } from './migration.js';
 export type { Migration, MigrationContext, MigrationSet } from './migration.js';

@@ -7,6 +7,7 @@ import type { TestDatabase } from '../../storage/testing.js';
 import { systemClock } from '../../shared/clock.js';
 import { waitFor } from '../../../test/support/wait.js';
 import type { NodeTables } from '../store/schema.js';
+import { recordChange, writeTransaction } from '../store/write-transaction.js';
 import { appendEvents, eventsPage } from './event-log.js';
 import type { NewHubEvent } from './event-log.js';
 import { createEventFeed } from './feed.js';
@@ -218,5 +219,44 @@ forEachDialect('event feed', (dialect) => {
     await feed.close();
     await ended;
     await assert.rejects(follow(feed).iterator.next(), /shutting down/);
+  });
+
+  /** Appends as the node's writers do: in a write transaction that reports its change. */
+  const written = (fid: number, db = database.db) =>
+    writeTransaction(db, async (trx) => {
+      recordChange(trx, { kind: 'fname', op: 'add', name: `name${fid}`, fid, timestamp: 1 });
+      return appendEvents(trx, [event(fid)], systemClock);
+    });
+  /** A feed that would not look on its own within any test's time: only a wake-up brings events. */
+  const wokenFeed = (db = database.db) => {
+    const feed = createEventFeed({ db, notices: database.notices, pollIntervalMs: 600_000 });
+    feeds.push(feed);
+    return feed;
+  };
+
+  it("reads at once when this process's write commits, without waiting for its poll", async () => {
+    const { iterator, started } = startedFollow(wokenFeed());
+    const first = iterator.next();
+    await started;
+    const [stored] = await written(7);
+    assert.equal((await first).value?.id, stored?.id);
+  });
+
+  it("reads at once when another process's write commits (PostgreSQL: by notice)", async (context) => {
+    if (dialect !== 'postgres') {
+      context.skip('a SQLite file is written by one process');
+      return;
+    }
+    const other = await database.reopen();
+    try {
+      const { iterator, started } = startedFollow(wokenFeed());
+      const first = iterator.next();
+      await started;
+      // The listening connection opens with the tail; a notice before it is heard as it opens.
+      const [stored] = await written(8, other.db);
+      assert.equal((await first).value?.id, stored?.id);
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -3,7 +3,9 @@ import type { Kysely } from 'kysely';
 import { hubError } from '../../protocol/errors.js';
 import { HubEventType } from '../../protocol/gen/hub_event.js';
 import { HubFailure } from '../failure.js';
+import type { Notices } from '../../storage/index.js';
 import type { NodeTables } from '../store/schema.js';
+import { observeChanges } from '../store/write-transaction.js';
 import { EVENTS_PAGE_SIZE, lastEventId, loggedEvents } from './event-log.js';
 import type { LoggedEvent } from './event-log.js';
 import { scanEvents } from './log-scan.js';
@@ -21,11 +23,18 @@ export const STREAMED_EVENT_TYPES: ReadonlySet<HubEventType> = new Set([
 export const SHUTTING_DOWN = hubError('unavailable', 'the node is shutting down');
 
 /**
- * How often the tail asks the log for new events while someone follows. 20 ms keeps a merge's delivery
- * latency well under a human's notice (a merge batch already takes milliseconds) for about 50 cheap
- * primary-key range reads per second per process, and none at all while nobody follows.
+ * How often the tail looks at the log on its own while someone follows. Commits wake it at once (this
+ * process's directly, other processes' on PostgreSQL by notice), so this only bounds how late an event
+ * whose notice was lost (another process on SQLite, a dropped listening connection) is seen.
  */
-const DEFAULT_POLL_INTERVAL_MS = 20;
+const DEFAULT_POLL_INTERVAL_MS = 1000;
+/**
+ * Least time between two reads of the tail: under a stream of commits it reads at most this often, each
+ * read taking all that committed meanwhile, while a lone commit still reaches followers at once.
+ */
+const MIN_READ_GAP_MS = 10;
+/** The notice channel of the event log: every process's commits wake every process's tail. */
+const NOTICE_CHANNEL = 'events';
 /** Recent events kept for followers near the head: a few seconds of a heavy burst, some MB at most. */
 const DEFAULT_WINDOW_SIZE = 4096;
 /** The tail reads this many per query, and again at once when the page came back full. */
@@ -33,6 +42,8 @@ const TAIL_PAGE_SIZE = 500;
 
 export interface EventFeedOptions {
   db: Kysely<NodeTables>;
+  /** The database's notices: the feed sends one for each commit of this process and wakes at others'. */
+  notices?: Notices | undefined;
   pollIntervalMs?: number | undefined;
   windowSize?: number | undefined;
   /** The first failed tail read of a run of failures (the tail retries every interval). */
@@ -82,8 +93,8 @@ function firstAtOrAfter(events: readonly LoggedEvent[], id: number): number {
   return low;
 }
 
-/** A timer wait that an abort cuts short. */
-function pause(ms: number, signal: AbortSignal): Promise<void> {
+/** A timer wait that an abort or `cut` (when given a way to end it early) cuts short. */
+function pause(ms: number, signal: AbortSignal, cut?: (end: () => void) => void): Promise<void> {
   return new Promise((resolve) => {
     if (signal.aborted) {
       resolve();
@@ -96,6 +107,7 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
     };
     const timer = setTimeout(done, ms);
     signal.addEventListener('abort', done, { once: true });
+    cut?.(done);
   });
 }
 
@@ -105,12 +117,12 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
  * commit order (decision 0004), so reading `id >= next` never skips one that commits later.
  *
  * One tail loop reads new events into a bounded window shared by every follower, and runs only while
- * someone follows. Each follower keeps its own cursor: at or past the window's start it takes from the
+ * someone follows. It reads when a commit wakes it, and at `pollIntervalMs` in case a notice was lost. Each follower keeps its own cursor: at or past the window's start it takes from the
  * window, behind it (a backfill, or a consumer slower than the window) it reads pages from the log itself,
  * of its wanted types only and a bounded span of the log each (log-scan.ts).
  */
 export function createEventFeed(options: EventFeedOptions): EventFeed {
-  const { db } = options;
+  const { db, notices } = options;
   const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
   const windowSize = options.windowSize ?? DEFAULT_WINDOW_SIZE;
   const stopTail = new AbortController();
@@ -125,6 +137,20 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
   let closed = false;
   let failing = false;
   const waiters = new Set<() => void>();
+  // Set by each commit, cleared as a read begins: a commit during a read makes the tail read again.
+  let committed = false;
+  let endTailWait: (() => void) | undefined;
+  const wakeTail = () => {
+    committed = true;
+    endTailWait?.();
+  };
+  const stopObserving = observeChanges(db, {
+    committed: () => {
+      wakeTail();
+      notices?.notify(NOTICE_CHANNEL);
+    },
+  });
+  let stopListening: (() => void) | undefined;
 
   const announce = () => {
     for (const wake of waiters) wake();
@@ -155,10 +181,23 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
     }
   };
 
+  /** Until a commit or the poll interval, then at least MIN_READ_GAP_MS after the last read began. */
+  const nextLook = async (lastReadAt: number) => {
+    if (!committed) {
+      await pause(pollIntervalMs, stopTail.signal, (end) => (endTailWait = end));
+      endTailWait = undefined;
+    }
+    const gap = lastReadAt + MIN_READ_GAP_MS - performance.now();
+    if (gap > 0) await pause(gap, stopTail.signal);
+  };
+
   const runTail = async () => {
+    stopListening ??= notices?.listen(NOTICE_CHANNEL, wakeTail);
     try {
       // Checked synchronously after each wait, so a follower that joins is never left without a tail.
       while (followers > 0 && !closed) {
+        const readAt = performance.now();
+        committed = false;
         try {
           if (!ready) {
             // Events committed from here on get larger ids (commit order), so the window starts complete.
@@ -179,8 +218,10 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
         } catch (error) {
           if (!failing) options.onError?.(error);
           failing = true;
+          // A failing read is retried at the poll interval, not at each commit.
+          committed = false;
         }
-        await pause(pollIntervalMs, stopTail.signal);
+        await nextLook(readAt);
       }
     } finally {
       ready = false;
@@ -245,6 +286,8 @@ export function createEventFeed(options: EventFeedOptions): EventFeed {
     stats: () => ({ followers, window: window.length }),
     async close() {
       closed = true;
+      stopObserving();
+      stopListening?.();
       stopTail.abort();
       announce();
       await tail;

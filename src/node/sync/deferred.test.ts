@@ -132,11 +132,20 @@ forEachDialect('messages deferred until the chain view has their fid, signer or 
     assert.equal(await merge.deferredCount(), 1);
   });
 
-  it('a message held already counts as a duplicate, not a refusal', async () => {
-    const merge = syncedMerge();
-    const cast = castAdd(await fixture.account(23), 'already here');
+  it('a message held already counts as a duplicate, and is not validated again', async () => {
+    const asked: number[] = [];
+    const counting: typeof fixture.engine = Object.create(fixture.engine);
+    counting.mergeSynced = (messages) => {
+      asked.push(messages.length);
+      return fixture.engine.mergeSynced(messages);
+    };
+    const merge = createSyncedMerge({ db: fixture.database.db, engine: counting, clock: time });
+    const account = await fixture.account(23);
+    const cast = castAdd(account, 'already here');
     assert.deepEqual(await merge.merge([cast]), tally({ merged: 1 }));
-    assert.deepEqual(await merge.merge([cast]), tally({ duplicates: 1 }));
+    assert.deepEqual(await merge.merge([cast, cast]), tally({ duplicates: 2 }));
+    assert.deepEqual(await merge.merge([cast, castAdd(account, 'new')]), tally({ merged: 1, duplicates: 1 }));
+    assert.deepEqual(asked, [1, 1], 'only messages not held reach the engine');
   });
 
   it('drops rows past maxAgeMs without merging them', async () => {

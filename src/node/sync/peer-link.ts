@@ -98,6 +98,12 @@ const UNREACHABLE_WARNING_AFTER = 3;
 const GOOD_SHARE = 0.8;
 
 const BACKOFF = { initialMs: 1000, maxMs: 60_000 };
+/**
+ * The position in a peer's event stream is saved at most this often (and at each sync and at stop), not
+ * after every batch: a crash replays at most this much of the stream, whose messages the node then holds
+ * and drops unvalidated (synced-merge.ts).
+ */
+const SAVE_POSITION_EVERY_MS = 1000;
 const ROOT = new Uint8Array(0);
 
 /**
@@ -133,6 +139,15 @@ export function startPeerLink(options: PeerLinkOptions): PeerLink {
     stream: undefined,
   };
   let lastEventId = record.lastEventId;
+  let savedEventId = lastEventId;
+  let positionSavedAt = 0;
+  const savePosition = async () => {
+    positionSavedAt = now();
+    if (lastEventId === savedEventId) return;
+    const saving = lastEventId;
+    await directory.save(address, { lastEventId: saving });
+    savedEventId = saving;
+  };
   let stream: PeerEvents | undefined;
 
   const rescore = (change: number) => {
@@ -182,7 +197,7 @@ export function startPeerLink(options: PeerLinkOptions): PeerLink {
       },
       onEventId: async (id) => {
         lastEventId = id;
-        await directory.save(address, { lastEventId: id });
+        if (now() - positionSavedAt >= SAVE_POSITION_EVERY_MS) await savePosition();
       },
       // Events the stream cannot resume from: a diff sync repairs what they carried.
       onGap: () => loop.wake(),
@@ -267,6 +282,7 @@ export function startPeerLink(options: PeerLinkOptions): PeerLink {
       await diffSync();
       // A fault on the stream may have paused the peer meanwhile (TypeScript cannot see that).
       const paused = status.paused as PeerLinkStatus['paused'];
+      await savePosition();
       await directory.save(address, {
         score: status.score,
         lastContact: now(),
@@ -320,6 +336,9 @@ export function startPeerLink(options: PeerLinkOptions): PeerLink {
     async stop() {
       await loop.stop();
       await stopStream();
+      await savePosition().catch((error: unknown) =>
+        log?.warn({ error: errorMessage(error) }, 'could not save the position in the peer events'),
+      );
       peer.close();
     },
   };

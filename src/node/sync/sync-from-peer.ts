@@ -1,4 +1,5 @@
 import { decodeMessage } from '../../protocol/message.js';
+import { overlapped } from '../../shared/overlapped.js';
 import type { ReceivedMessage } from '../../protocol/message.js';
 import { missingIds, PeerFault } from './diff-walk.js';
 import type { OurTrie } from './diff-walk.js';
@@ -22,9 +23,8 @@ export type SyncReport = {
  * Pulls from `peer` every message it holds that this node does not (diff-walk.ts), and hands them to `merge`
  * (synced-merge.ts: the node's own checks, with what its chain view lacks yet deferred). The ids of
  * on-chain events and fname proofs it lacks go to `ownSources`, to read from this node's own chain and
- * registry: never taken from a peer. Throws a
- * {@link PeerFault} when the peer lists ids outside a prefix or sends a message not asked for (nothing of
- * that answer is merged).
+ * registry: never taken from a peer. Throws a {@link PeerFault} when the peer lists ids outside a prefix or
+ * sends a message not asked for (nothing of that answer is merged; a merge already running settles first).
  */
 export async function syncFromPeer(
   sync: SyncApi,
@@ -37,16 +37,18 @@ export async function syncFromPeer(
     metadata: (prefix) => sync.trie.metadata(prefix),
     held: (ids) => sync.held(ids),
   };
-  for await (const missing of missingIds(ours, peer)) {
+  // Two listings in flight: the walk and the fetch of one overlap the merge of the one before, and two
+  // merges overlap each other's validation and write as the engine's own callers do.
+  await overlapped(missingIds(ours, peer), 2, async (missing) => {
     const wanted = missing.filter((id) => syncIdKind(id) === 'message');
     const others = missing.filter((id) => syncIdKind(id) !== 'message');
     report.notFetched += others.length;
     if (others.length > 0) ownSources(others);
-    if (wanted.length === 0) continue;
+    if (wanted.length === 0) return;
     const received = askedFor(wanted, await peer.messages(wanted));
     report.fetched += received.length;
     addTally(report, await merge(received));
-  }
+  });
   return report;
 }
 

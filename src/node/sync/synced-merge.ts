@@ -7,6 +7,7 @@ import type { PollLoopStatus } from '../../shared/poll-loop.js';
 import type { Sleep } from '../../shared/retry.js';
 import type { Engine } from '../engine/index.js';
 import type { NodeTables } from '../store/schema.js';
+import { hexOf } from './trie-nodes.js';
 import {
   MERGE_BATCH,
   addTally,
@@ -45,14 +46,36 @@ export interface SyncedMergeOptions {
 }
 
 export function createSyncedMerge(options: SyncedMergeOptions): SyncedMerge {
-  const { engine } = options;
+  const { db, engine } = options;
   const deferrals = createDeferralStore(options);
   let deferredSoFar = 0;
+  /**
+   * `batch` less the messages this node holds already, counted as duplicates: a message's hash names its
+   * data, so a held hash would only be validated (signature included) to be refused as a duplicate. Peers
+   * send many such: a node's own messages come back through the stream of every peer that took them.
+   */
+  const notHeld = async (batch: readonly ReceivedMessage[], tally: MergeTally) => {
+    const rows = await db
+      .selectFrom('messages')
+      .select('hash')
+      .where(
+        'hash',
+        'in',
+        batch.map(({ message }) => message.hash),
+      )
+      .execute();
+    if (rows.length === 0) return batch;
+    const held = new Set(rows.map(({ hash }) => hexOf(hash)));
+    const rest = batch.filter(({ message }) => !held.has(hexOf(message.hash)));
+    tally.duplicates += batch.length - rest.length;
+    return rest;
+  };
   return {
     async merge(messages) {
       const tally = emptyTally();
       for (let start = 0; start < messages.length; start += MERGE_BATCH) {
-        const batch = messages.slice(start, start + MERGE_BATCH);
+        const batch = await notHeld(messages.slice(start, start + MERGE_BATCH), tally);
+        if (batch.length === 0) continue;
         const waiting: Refusal[] = [];
         for (const [index, outcome] of (await engine.mergeSynced(batch)).entries()) {
           if (outcome.ok) tally.merged++;
