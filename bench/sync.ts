@@ -9,7 +9,8 @@
 //     default --sync-interval and a short one (target < 1%).
 // Usage: npx tsx bench/sync.ts [--messages 20000] [--fids 300] [--postgres <url>] [--rate 100] [--seconds 20]
 //   [--topologies chain,mesh] [--idle-seconds 60] [--intervals 60,2] [--one-way] [--profile <dir>]
-//   --postgres: the catch-up on PostgreSQL too (scratch schemas); --messages 0 skips the catch-up and the
+//   [--dialects sqlite,postgres]
+//   --postgres: the catch-up on PostgreSQL too (scratch schemas), or only with --dialects postgres; --messages 0 skips the catch-up and the
 //   idle measure, --seconds 0 the propagation; --one-way: the source does not sync with the catching-up node
 //   (--peer-deny), so it neither follows its stream nor syncs from it; --profile: each node process's
 //   --cpu-prof in that directory, one file per thread.
@@ -52,6 +53,7 @@ const { values } = parseArgs({
     intervals: { type: 'string' },
     profile: { type: 'string' },
     'one-way': { type: 'boolean' },
+    dialects: { type: 'string' },
   },
 });
 const count = Number(values.messages ?? 20_000);
@@ -63,7 +65,9 @@ const idleSeconds = Number(values['idle-seconds'] ?? 60);
 const intervals = (values.intervals ?? '60,2').split(',').map(Number);
 // The test harness makes the scratch databases and the node processes' options from the environment.
 if (values.postgres !== undefined) process.env.AGORA_TEST_DATABASE_URL = values.postgres;
-const dialects: Dialect[] = values.postgres === undefined ? ['sqlite'] : ['sqlite', 'postgres'];
+const dialects = (values.dialects ?? (values.postgres === undefined ? 'sqlite' : 'sqlite,postgres')).split(
+  ',',
+) as Dialect[];
 
 type Topology = 'chain' | 'mesh';
 /** Node's own options for every node process, at each of its starts. */
@@ -295,6 +299,16 @@ async function idle(pair: CatchUp): Promise<CatchUp> {
   let { source, node } = pair;
   const [sourceDb, nodeDb] = pair.databases;
   const [sourceFlags, nodeFlags] = pair.flags;
+  // The floor: the caught-up node on its own (no --peer), what any idle node costs with no sync at all.
+  await Promise.all([source.stop(), node.stop()]);
+  const lone = await startNode('lone', nodeDb, 'sqlite', withoutPeers(nodeFlags), profiled);
+  const loneShare = await idleShare([lone]);
+  await lone.stop();
+  console.log(
+    `idle, no peer, ${idleSeconds} s (load average ${load()}): ${loneShare[0]!.toFixed(2)}% of a core`,
+  );
+  source = await startNode('source', sourceDb, 'sqlite', sourceFlags, profiled);
+  node = await startNode('caught-up', nodeDb, 'sqlite', nodeFlags, profiled);
   let running = DEFAULT_SYNC_INTERVAL;
   for (const interval of intervals) {
     if (interval !== running) {
@@ -310,16 +324,32 @@ async function idle(pair: CatchUp): Promise<CatchUp> {
         [node, [source]],
       ]),
     );
-    const before = await Promise.all([source.cpuMs(), node.cpuMs()]);
-    await sleep(idleSeconds * 1000);
-    const after = await Promise.all([source.cpuMs(), node.cpuMs()]);
-    const share = (i: number) => `${((100 * (after[i]! - before[i]!)) / (idleSeconds * 1000)).toFixed(2)}%`;
+    const shares = await idleShare([source, node]);
+    const share = (i: number) =>
+      `${shares[i]!.toFixed(2)}% (${(shares[i]! - loneShare[0]!).toFixed(2)}% over no peer)`;
     console.log(
       `idle, --sync-interval ${interval}, ${idleSeconds} s (load average ${load()}): ` +
-        `source ${share(0)}, caught-up ${share(1)} of a core (target < 1%)`,
+        `source ${share(0)}, caught-up ${share(1)} of a core (target: sync < 1%)`,
     );
   }
   return { ...pair, source, node };
+}
+
+const IDLE_SETTLE_MS = 30_000;
+
+/** Each process's CPU over `idleSeconds`, as % of a core, from IDLE_SETTLE_MS after the call. */
+async function idleShare(nodes: readonly NodeProcess[]): Promise<number[]> {
+  // A process just started still compiles and collects what its start left: not idle yet.
+  await sleep(IDLE_SETTLE_MS);
+  const before = await Promise.all(nodes.map((node) => node.cpuMs()));
+  await sleep(idleSeconds * 1000);
+  const after = await Promise.all(nodes.map((node) => node.cpuMs()));
+  return after.map((ms, i) => (100 * (ms - before[i]!)) / (idleSeconds * 1000));
+}
+
+/** `flags` less every `--peer <address>`. */
+function withoutPeers(flags: readonly string[]): string[] {
+  return flags.filter((flag, i) => flag !== '--peer' && flags[i - 1] !== '--peer');
 }
 
 /** Follows `node`'s MERGE_MESSAGE events; resolves once the stream's headers came (nothing missed after). */

@@ -44,12 +44,19 @@ export async function* missingIds(
   theirs: TrieReader,
   { maxQueue = 100_000 }: DiffWalkOptions = {},
 ): AsyncGenerator<Uint8Array[]> {
-  const queue: Uint8Array[] = [new Uint8Array(0)];
+  const root = new Uint8Array(0);
+  const queue: Uint8Array[] = [root];
   while (queue.length > 0) {
     const prefix = queue.shift()!;
-    const [mine, peers] = await Promise.all([ours.metadata(prefix), theirs.metadata(prefix)]);
-    if (peers === undefined || peers.items === 0 || mine?.hash === peers.hash) continue;
-    if (peers.items <= COMPLETE_LISTING) {
+    // Below the root a node is queued only when its hash differed from ours in its parent's answers, so
+    // ours is read only where the walk goes down: a node listed whole needs none (on a node catching up,
+    // most of them, whose trie hashes its fresh writes at each read).
+    const peers = await theirs.metadata(prefix);
+    if (peers === undefined || peers.items === 0) continue;
+    const listed = peers.items <= COMPLETE_LISTING;
+    const mine = prefix === root || !listed ? await ours.metadata(prefix) : undefined;
+    if (mine?.hash === peers.hash) continue;
+    if (listed) {
       const listed = await backedListing(theirs, prefix, peers);
       const held = await ours.held(listed);
       const missing = listed.filter((_, index) => !held[index]);
