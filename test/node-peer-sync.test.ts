@@ -11,6 +11,7 @@ import type { NodeService } from '../src/node/index.js';
 import type { NodeTables } from '../src/node/store/schema.js';
 import { forEachDialect, openTestDatabase } from '../src/storage/testing.js';
 import type { TestDatabase } from '../src/storage/testing.js';
+import { startFakePeer } from './support/fake-peer.js';
 import { localNodeConfig } from './support/local-node.js';
 import { ok } from './support/grpc-results.js';
 import { waitFor } from './support/wait.js';
@@ -79,6 +80,29 @@ forEachDialect('a node syncing from its peer', (dialect) => {
       assert.deepEqual(ok(await client.getSyncStatus({ peerId: 'elsewhere:1' })).syncStatus, []);
     } finally {
       client.close();
+    }
+  });
+
+  it('does not walk a peer far behind it, but when told to (ForceSync)', async () => {
+    const database = await openTestDatabase<NodeTables>(dialect, 'node');
+    databases.push(database);
+    const account = await setUpAccount(database.db, 1);
+    // One message of its own, against the account's on-chain events and forty casts here: well under 95%.
+    const own = castAdd(account, 'only the peer holds this', 1000);
+    const peer = await startFakePeer({ messages: [own], bait: castAdd(account, 'bait', 999) });
+    try {
+      const node = await start(database, { peer: [peer.address], syncInterval: 1 });
+      const held = Array.from({ length: 40 }, (_, i) => castAdd(account, `held ${i}`, 4000 - i * 61));
+      for (const outcome of await node.api.engine.mergeMessages(held)) assert.ok(outcome.ok);
+      await waitFor('three syncs compared roots', async () => peer.calls.GetSyncMetadataByPrefix >= 3);
+      assert.equal(peer.calls.GetAllSyncIdsByPrefix, 0, 'the peer was walked');
+      node.api.peers().syncNow(peer.address);
+      await waitFor(
+        'the forced sync took its message',
+        async () => (await node.api.engine.castsByFid(1, { limit: 1000 })).items.length === held.length + 1,
+      );
+    } finally {
+      peer.close();
     }
   });
 });

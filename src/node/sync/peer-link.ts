@@ -96,6 +96,14 @@ export const FORGET_AFTER_FAILURES = 5;
 const UNREACHABLE_WARNING_AFTER = 3;
 /** A good sync merged more than this share of what it fetched, or found nothing to fetch. */
 const GOOD_SHARE = 0.8;
+/**
+ * A peer holding less than this share of our items is not walked (the reference's choice of sync peers,
+ * reference/sync.md §3.2): it is most likely behind, pulling from us, and walking a trie that moves under
+ * its merges costs both sides for nothing. Its new messages still come by its stream, and every
+ * {@link WALK_BEHIND_EVERY}th sync walks it anyway, for what only it holds.
+ */
+const BEHIND_SHARE = 0.95;
+export const WALK_BEHIND_EVERY = 10;
 
 const BACKOFF = { initialMs: 1000, maxMs: 60_000 };
 /**
@@ -200,7 +208,10 @@ export function startPeerLink(options: PeerLinkOptions): PeerLink {
         if (now() - positionSavedAt >= SAVE_POSITION_EVERY_MS) await savePosition();
       },
       // Events the stream cannot resume from: a diff sync repairs what they carried.
-      onGap: () => loop.wake(),
+      onGap: () => {
+        forced = true;
+        loop.wake();
+      },
       onFault: (reason) =>
         pause(`its event stream: ${reason}`, SCORE.fault).catch((error: unknown) =>
           log?.warn({ error: errorMessage(error) }, 'could not record the pause of a peer'),
@@ -241,6 +252,8 @@ export function startPeerLink(options: PeerLinkOptions): PeerLink {
   };
 
   /** A diff sync when the roots differ; equal roots are logged at debug only, so idle peers stay quiet. */
+  let behindSkips = 0;
+  let forced = false;
   const diffSync = async () => {
     if (await compareRoots()) {
       status.lastSync = { fetched: 0, notFetched: 0, ...emptyTally(), at: now() };
@@ -248,6 +261,14 @@ export function startPeerLink(options: PeerLinkOptions): PeerLink {
       log?.debug(status.items, 'diff sync: in sync');
       return;
     }
+    const { ours, theirs } = status.items!;
+    const behind = theirs < ours * BEHIND_SHARE && !forced;
+    forced = false;
+    if (behind && ++behindSkips < WALK_BEHIND_EVERY) {
+      log?.debug(status.items, 'diff sync: skipped, the peer is behind');
+      return;
+    }
+    behindSkips = 0;
     status.running = true;
     try {
       log?.info(status.items, 'diff sync: start');
@@ -331,6 +352,7 @@ export function startPeerLink(options: PeerLinkOptions): PeerLink {
     status: () => ({ ...status, stream: stream?.status() }),
     syncNow() {
       status.paused = undefined;
+      forced = true;
       loop.wake();
     },
     async stop() {
