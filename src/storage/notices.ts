@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { backoffDelay } from '../shared/retry.js';
 
 /**
  * Word between the processes that share one database that something changed, so a process waiting for
@@ -27,8 +28,8 @@ export const NO_NOTICES: Notices = {
   close: async () => undefined,
 };
 
-/** How long a lost listening connection waits before it connects again. */
-const RECONNECT_MS = 1000;
+/** A lost listening connection connects again after this, doubled at each failure in a row up to the most. */
+const RECONNECT = { initialMs: 1000, maxMs: 30_000 };
 
 export interface PostgresNoticesOptions {
   pool: pg.Pool;
@@ -51,6 +52,7 @@ export function postgresNotices(options: PostgresNoticesOptions): Notices {
   const listeners = new Map<string, Set<() => void>>();
   let client: pg.Client | undefined;
   let reconnect: NodeJS.Timeout | undefined;
+  let failures = 0;
   let closed = false;
 
   const send = (channel: string) => {
@@ -89,7 +91,8 @@ export function postgresNotices(options: PostgresNoticesOptions): Notices {
       client = undefined;
       if (error !== undefined) options.onError?.(error);
       connection.end().catch(() => undefined);
-      if (!closed && listeners.size > 0) reconnect = setTimeout(connect, RECONNECT_MS).unref();
+      if (closed || listeners.size === 0) return;
+      reconnect = setTimeout(connect, backoffDelay(++failures, RECONNECT)).unref();
     };
     connection.on('error', lost);
     connection.on('end', () => lost());
@@ -98,6 +101,7 @@ export function postgresNotices(options: PostgresNoticesOptions): Notices {
       .connect()
       .then(() => connection.query(wanted.map((name) => `listen ${name};`).join(' ')))
       .then(() => {
+        failures = 0;
         // Notices sent before the listening began went unheard.
         for (const channel of byName.values()) hear(channel);
       })

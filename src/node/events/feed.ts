@@ -117,9 +117,10 @@ function pause(ms: number, signal: AbortSignal, cut?: (end: () => void) => void)
  * commit order (decision 0004), so reading `id >= next` never skips one that commits later.
  *
  * One tail loop reads new events into a bounded window shared by every follower, and runs only while
- * someone follows. It reads when a commit wakes it, and at `pollIntervalMs` in case a notice was lost. Each follower keeps its own cursor: at or past the window's start it takes from the
- * window, behind it (a backfill, or a consumer slower than the window) it reads pages from the log itself,
- * of its wanted types only and a bounded span of the log each (log-scan.ts).
+ * someone follows. It reads when a commit wakes it, and every `pollIntervalMs` in case a notice was lost.
+ * Each follower keeps its own cursor: at or past the window's start it takes from the window, behind it (a
+ * backfill, or a consumer slower than the window) it reads pages from the log itself, of its wanted types
+ * only and a bounded span of the log each (log-scan.ts).
  */
 export function createEventFeed(options: EventFeedOptions): EventFeed {
   const { db, notices } = options;

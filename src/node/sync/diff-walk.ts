@@ -53,10 +53,10 @@ export async function* missingIds(
     // most of them, whose trie hashes its fresh writes at each read).
     const peers = await theirs.metadata(prefix);
     if (peers === undefined || peers.items === 0) continue;
-    const listed = peers.items <= COMPLETE_LISTING;
-    const mine = prefix === root || !listed ? await ours.metadata(prefix) : undefined;
+    const whole = peers.items <= COMPLETE_LISTING;
+    const mine = prefix === root || !whole ? await ours.metadata(prefix) : undefined;
     if (mine?.hash === peers.hash) continue;
-    if (listed) {
+    if (whole) {
       const listed = await backedListing(theirs, prefix, peers);
       const held = await ours.held(listed);
       const missing = listed.filter((_, index) => !held[index]);

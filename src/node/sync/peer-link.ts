@@ -251,9 +251,10 @@ export function startPeerLink(options: PeerLinkOptions): PeerLink {
     return status.inSync;
   };
 
-  /** A diff sync when the roots differ; equal roots are logged at debug only, so idle peers stay quiet. */
+  /** Syncs in a row that skipped a peer far behind; a forced sync (ForceSync, a stream gap) walks anyway. */
   let behindSkips = 0;
   let forced = false;
+  /** A diff sync when the roots differ; equal roots are logged at debug only, so idle peers stay quiet. */
   const diffSync = async () => {
     if (await compareRoots()) {
       status.lastSync = { fetched: 0, notFetched: 0, ...emptyTally(), at: now() };
