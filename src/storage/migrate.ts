@@ -93,9 +93,10 @@ export async function runMigrations<DB>(
   });
   let outcome = await migrator.migrateToLatest();
   // Kysely's table check introspects every schema of the database; a schema another program drops at
-  // that moment fails it with invalid_schema_name (3F000), or with undefined_table (42P01) when a table
-  // of it goes between the catalog read and pg_get_serial_sequence's lookup of its name. Nothing was
-  // applied then, so try again (a migration's own 42P01 fails the same way each time and is reported).
+  // that moment fails it with invalid_schema_name (3F000), or with undefined_table (42P01) or
+  // undefined_column (42703) when a table of it goes between the catalog read and
+  // pg_get_serial_sequence's lookup of its name and column. Nothing was applied then, so try again (a
+  // migration's own 42P01 or 42703 fails the same way each time and is reported).
   for (let attempt = 1; attempt < INTROSPECTION_ATTEMPTS && isSchemaRace(outcome.error); attempt++) {
     outcome = await migrator.migrateToLatest();
   }
@@ -109,7 +110,7 @@ export async function runMigrations<DB>(
 
 const INTROSPECTION_ATTEMPTS = 5;
 
-const SCHEMA_RACE_CODES: ReadonlySet<unknown> = new Set(['3F000', '42P01']);
+const SCHEMA_RACE_CODES: ReadonlySet<unknown> = new Set(['3F000', '42P01', '42703']);
 
 function isSchemaRace(error: unknown): boolean {
   return (
