@@ -7,8 +7,11 @@ import { StorageError, messageOf } from './errors.js';
 import { NO_NOTICES, postgresNotices } from './notices.js';
 import type { Notices } from './notices.js';
 import { openPostgresPool } from './postgres-pool.js';
-import { SqliteAdapter, sqliteDialect } from './sqlite-adapter.js';
+import { SqliteAdapter } from './sqlite-adapter.js';
+import { sqliteDialect } from './sqlite-dialect.js';
 import { limitPlannedOnce } from './sqlite-limit.js';
+import { startWalSync } from './wal-sync.js';
+import type { DataSync } from './wal-sync.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type ServiceName = 'node' | 'names' | 'social';
@@ -27,11 +30,14 @@ export interface DatabaseOptions {
   /** SQLite file only: do most of the WAL's checkpoint work on a worker thread (background-checkpoints.ts). */
   backgroundCheckpoints?: boolean;
   /**
-   * SQLite's `synchronous`: 'full' (the default) syncs the WAL at every commit, so an answered write
-   * survives power loss; 'normal' syncs only at checkpoints: a crash of the process loses nothing, an OS
-   * crash or power loss can lose the last commits (never corrupt the file).
+   * 'full' (the default): a write returns only once it is on disk, so an answered write survives power
+   * loss; the WAL is synced off the event loop, once for all the commits waiting (wal-sync.ts). 'normal':
+   * the WAL is synced only at checkpoints: a crash of the process loses nothing, an OS crash or power loss
+   * can lose the last commits (never corrupt the file). Either way SQLite runs at `synchronous=NORMAL`.
    */
   sqliteSynchronous?: SqliteSynchronous;
+  /** Tests only: how the WAL is synced in 'full' (default `FileHandle.datasync`). */
+  sqliteDataSync?: DataSync;
 }
 
 export type SqliteSynchronous = 'full' | 'normal';
@@ -61,13 +67,17 @@ export async function openDatabase<DB>(options: DatabaseOptions): Promise<Databa
     throw invalid('either url (PostgreSQL) or sqliteFile (SQLite) is required');
   }
   const file = options.sqliteFile;
-  const sqlite = openSqlite(await loadSqlite(), file, options.sqliteSynchronous ?? 'full');
+  const sqlite = openSqlite(await loadSqlite(), file);
   const checkpoints =
     options.backgroundCheckpoints === true && !sqlite.memory
       ? startBackgroundCheckpoints(sqlite, file, BUSY_TIMEOUT_MS)
       : undefined;
   const adapter = new SqliteAdapter(sqlite);
-  const db = new Kysely<DB>({ dialect: sqliteDialect(adapter), plugins: [limitPlannedOnce] });
+  const walSync =
+    (options.sqliteSynchronous ?? 'full') === 'full' && !sqlite.memory
+      ? startWalSync(file, options.sqliteDataSync)
+      : undefined;
+  const db = new Kysely<DB>({ dialect: sqliteDialect(adapter, walSync), plugins: [limitPlannedOnce] });
   return wrap(db, 'sqlite', {
     commitMark: () => adapter.commitMark(),
     notices: NO_NOTICES,
@@ -126,11 +136,7 @@ async function loadSqlite(): Promise<typeof BetterSqlite3> {
   }
 }
 
-function openSqlite(
-  Sqlite: typeof BetterSqlite3,
-  file: string,
-  synchronous: SqliteSynchronous,
-): BetterSqlite3.Database {
+function openSqlite(Sqlite: typeof BetterSqlite3, file: string): BetterSqlite3.Database {
   let db: BetterSqlite3.Database;
   try {
     db = new Sqlite(file, { timeout: BUSY_TIMEOUT_MS });
@@ -144,7 +150,8 @@ function openSqlite(
     if (!db.memory) db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-    db.pragma(`synchronous = ${synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
+    // Commits do not sync on the event loop; 'full' syncs them with wal-sync.ts before they return.
+    db.pragma('synchronous = NORMAL');
     db.defaultSafeIntegers(true);
   } catch (error) {
     db.close();

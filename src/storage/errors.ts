@@ -1,5 +1,5 @@
 /** Why the storage layer refused or failed; lets callers map failures without parsing messages. */
-export type StorageErrorCode = 'invalid_options' | 'open_failed' | 'migration_failed';
+export type StorageErrorCode = 'invalid_options' | 'open_failed' | 'migration_failed' | 'sync_failed';
 
 export class StorageError extends Error {
   override readonly name: string = 'StorageError';

@@ -10,3 +10,4 @@ export { openServiceDatabase, openServiceStore } from './service-database.js';
 export { readMeta, writeMeta } from './service-meta.js';
 export type { ServiceMetaTables } from './service-meta.js';
 export type { ServiceStorageOptions } from './service-database.js';
+export { onDisk } from './sqlite-dialect.js';

@@ -1,30 +1,8 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import { SqliteAdapter as KyselySqliteAdapter, SqliteDialect } from 'kysely';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
 import { toSafeNumber } from './safe-integer.js';
 import { walMark } from './wal-mark.js';
 import type { WalMark } from './wal-mark.js';
-
-/** Kysely's SQLite dialect over a converting adapter of the (already configured) better-sqlite3 database. */
-export function sqliteDialect(adapter: SqliteAdapter): SqliteDialect {
-  return new TransactionalDdlSqliteDialect({ database: adapter });
-}
-
-/**
- * SQLite rolls back DDL like any other statement, but Kysely's adapter does not claim it, so its
- * Migrator would run migrations outside a transaction and leave a failed run half-applied.
- */
-class TransactionalDdlSqliteDialect extends SqliteDialect {
-  override createAdapter(): KyselySqliteAdapter {
-    return new TransactionalDdlAdapter();
-  }
-}
-
-class TransactionalDdlAdapter extends KyselySqliteAdapter {
-  override get supportsTransactionalDdl(): boolean {
-    return true;
-  }
-}
 
 /**
  * Sits between Kysely's SqliteDialect and better-sqlite3 so that both dialects hand the same JS types to
@@ -38,8 +16,11 @@ export class SqliteAdapter implements SqliteDatabase {
   readonly #cache = new Map<string, ConvertingStatement>();
   /** Statements run that may have written or ended a transaction, through this adapter. */
   #writes = 0;
-  readonly #countWrite = () => {
+  /** Whether a statement that changes data ran since {@link takeChanged} last looked. */
+  #changed = false;
+  readonly #countWrite = (changesData: boolean) => {
     this.#writes += 1;
+    if (changesData) this.#changed = true;
   };
   /** Moves when another connection, in this process or another, commits (SQLite's `data_version`). */
   readonly #dataVersion: BetterSqlite3.Statement<[], bigint | number>;
@@ -64,6 +45,13 @@ export class SqliteAdapter implements SqliteDatabase {
    */
   commitMark(): string {
     return `${this.#writes}:${this.#walMark?.read() ?? this.#dataVersion.get()}`;
+  }
+
+  /** Whether data may have changed since the previous call (a statement that writes ran): clears it. */
+  takeChanged(): boolean {
+    const changed = this.#changed;
+    this.#changed = false;
+    return changed;
   }
 
   prepare(sql: string): SqliteStatement {
@@ -104,11 +92,14 @@ class ConvertingStatement implements SqliteStatement {
   readonly reader: boolean;
   readonly #statement: BetterSqlite3.Statement<unknown[]>;
   readonly #convertRow: (row: Row) => Row;
-  /** Called before a run that may write: every run (COMMIT counts as read-only to SQLite), or a returning write. */
-  readonly #written: () => void;
+  /**
+   * Called before a run that may write or end a transaction: every run (COMMIT counts as read-only to
+   * SQLite), or a returning write; told whether the statement itself changes data.
+   */
+  readonly #written: (changesData: boolean) => void;
   readonly #writesRows: boolean;
 
-  constructor(statement: BetterSqlite3.Statement<unknown[]>, written: () => void) {
+  constructor(statement: BetterSqlite3.Statement<unknown[]>, written: (changesData: boolean) => void) {
     this.#statement = statement;
     this.reader = statement.reader;
     this.#convertRow = statement.reader ? rowConverter(statement.columns()) : identity;
@@ -117,17 +108,17 @@ class ConvertingStatement implements SqliteStatement {
   }
 
   all(parameters: ReadonlyArray<unknown>): unknown[] {
-    if (this.#writesRows) this.#written();
+    if (this.#writesRows) this.#written(true);
     return (this.#statement.all(bindable(parameters)) as Row[]).map(this.#convertRow);
   }
 
   run(parameters: ReadonlyArray<unknown>): { changes: number | bigint; lastInsertRowid: number | bigint } {
-    this.#written();
+    this.#written(this.#writesRows);
     return this.#statement.run(bindable(parameters));
   }
 
   *iterate(parameters: ReadonlyArray<unknown>): IterableIterator<unknown> {
-    if (this.#writesRows) this.#written();
+    if (this.#writesRows) this.#written(true);
     for (const row of this.#statement.iterate(bindable(parameters))) yield this.#convertRow(row as Row);
   }
 }

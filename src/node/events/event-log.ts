@@ -6,6 +6,7 @@ import { checkLimit, toPage } from '../store/page.js';
 import type { Page, PageRequest } from '../store/page.js';
 import type { NodeTables } from '../store/schema.js';
 import type { Clock } from '../../shared/clock.js';
+import { onDisk } from '../../storage/index.js';
 import { reusableQuery, reusableQueryByShape } from '../../storage/reusable-query.js';
 
 /** An event to append: the log assigns the id. */
@@ -95,8 +96,22 @@ export async function lockEventLog(trx: Transaction<NodeTables>): Promise<void> 
   await touchClock(trx);
 }
 
+/**
+ * What a read of the log found, handed out only once everything this process committed before the read
+ * is on disk: on SQLite a reader can see a commit whose WAL sync has not returned, and an event id handed
+ * out then could name another event after a power loss. Every read of the log goes through this.
+ */
+export async function afterOnDisk<T>(db: Kysely<NodeTables>, read: Promise<T>): Promise<T> {
+  const found = await read;
+  await onDisk(db);
+  return found;
+}
+
 export async function eventById(db: Kysely<NodeTables>, id: number): Promise<HubEvent | undefined> {
-  const row = await db.selectFrom('hub_events').select('encoded').where('id', '=', id).executeTakeFirst();
+  const row = await afterOnDisk(
+    db,
+    db.selectFrom('hub_events').select('encoded').where('id', '=', id).executeTakeFirst(),
+  );
   return row === undefined ? undefined : HubEvent.decode(row.encoded);
 }
 
@@ -131,13 +146,16 @@ export async function loggedEvents(
   fromId: number,
   limit: number = EVENTS_PAGE_SIZE,
 ): Promise<EventsPage<LoggedEvent>> {
-  const rows = await db
-    .selectFrom('hub_events')
-    .select('encoded')
-    .where('id', '>=', fromId)
-    .orderBy('id')
-    .limit(checkLimit(limit))
-    .execute();
+  const rows = await afterOnDisk(
+    db,
+    db
+      .selectFrom('hub_events')
+      .select('encoded')
+      .where('id', '>=', fromId)
+      .orderBy('id')
+      .limit(checkLimit(limit))
+      .execute(),
+  );
   const events = rows.map((row) => loggedEvent(row.encoded));
   const last = events.at(-1);
   return { events, nextPageEventId: last === undefined ? fromId : last.id + 1 };
@@ -155,12 +173,10 @@ export async function eventsPage(
 
 /** The newest event's id, or undefined when the log is empty. */
 export async function lastEventId(db: Kysely<NodeTables>): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('hub_events')
-    .select('id')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const row = await afterOnDisk(
+    db,
+    db.selectFrom('hub_events').select('id').orderBy('id', 'desc').limit(1).executeTakeFirst(),
+  );
   return row?.id;
 }
 
@@ -199,7 +215,7 @@ export async function eventsBetween(
   if (stopId !== undefined) query = query.where('id', '<', stopId);
   if (page.after !== undefined) query = query.where('id', page.reverse ? '<' : '>', page.after);
   return toPage(
-    await query.execute(),
+    await afterOnDisk(db, query.execute()),
     limit,
     (row) => HubEvent.decode(row.encoded),
     (row) => row.id,

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { HubEventType } from '../../protocol/gen/hub_event.js';
 import type { NodeTables } from '../store/schema.js';
-import { loggedEvent } from './event-log.js';
+import { afterOnDisk, loggedEvent } from './event-log.js';
 import type { LoggedEvent } from './event-log.js';
 
 /**
@@ -30,7 +30,7 @@ export async function scanEvents(
   fromId: number,
   types: ReadonlySet<HubEventType>,
 ): Promise<ScanPage> {
-  const rows = await db
+  const query = db
     .selectFrom('hub_events')
     .select((eb) => [
       'id',
@@ -45,8 +45,8 @@ export async function scanEvents(
     ])
     .where('id', '>=', fromId)
     .orderBy('id')
-    .limit(SCAN_ROWS)
-    .execute();
+    .limit(SCAN_ROWS);
+  const rows = await afterOnDisk(db, query.execute());
   const events: LoggedEvent[] = [];
   for (const { encoded } of rows) if (encoded !== null) events.push(loggedEvent(encoded));
   const last = rows.at(-1);
