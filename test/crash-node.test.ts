@@ -3,7 +3,9 @@
  * same data: every message answered 200 is still there, the event log holds each stored message exactly
  * once (ids strictly increasing; gaps are allowed by design, docs/decisions/0004-node-event-ids.md, a
  * missing change is not), and the chain and fname cursors resume without losing or re-applying anything.
- * Real devnet, real name registry, the node as its own process.
+ * Real devnet, real name registry, the node as its own process. On SQLite the kill is a power loss
+ * (support/power-loss.ts): it comes while a commit waits for its WAL sync, and the WAL is cut back to
+ * what was synced before the restart, so an answer sent before its write was on disk would show.
  *
  * A failure prints the seed; AGORA_CRASH_SEED=<seed> replays its order and kill point (the kill's exact
  * moment still depends on timing). AGORA_CRASH_WRITES=<n> streams n writes instead of the small default.
@@ -268,10 +270,16 @@ forEachDialect('agora node killed mid-stream', (dialect) => {
         for (let i = 0; i < 3; i++) accounts.push(await createAccount(devnet));
         authors = accounts.map(authorOf) as [Author, Author, Author];
         await registerName(authors[0], nameOf(1));
-        node = await crashService('node', dialect, CRASH, [
-          ...['--network', 'devnet', '--chain-rpc-url', devnet.rpcUrl, '--chain-confirmations', '0'],
-          ...['--names-url', namesUrl, '--submit-rate-limit', '0', '--grpc-port', '0'],
-        ]);
+        node = await crashService(
+          'node',
+          dialect,
+          CRASH,
+          [
+            ...['--network', 'devnet', '--chain-rpc-url', devnet.rpcUrl, '--chain-confirmations', '0'],
+            ...['--names-url', namesUrl, '--submit-rate-limit', '0', '--grpc-port', '0'],
+          ],
+          { powerLoss: true },
+        );
         url = (await node.start()).url;
         for (const author of authors) {
           await waitFor(`fid ${author.fid}'s signer on the node`, async () => {

@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { seededRandom } from '../../src/shared/seeded-random.js';
 import { openDatabase, type Dialect } from '../../src/storage/index.js';
+import { powerLoss } from './power-loss.js';
 
 const BIN = fileURLToPath(new URL('../../bin/agora.js', import.meta.url));
 const TEST_DATABASE_URL = 'AGORA_TEST_DATABASE_URL';
@@ -32,6 +33,8 @@ export type ServiceCommand = 'node' | 'names' | 'social';
 /** Where a spawned service keeps its data: the flags that point it there, and their removal. */
 export interface ProcessStorage {
   dialect: Dialect;
+  /** Its data dir: the SQLite files, or what a PostgreSQL service keeps besides its database. */
+  dataDir: string;
   /** `--data-dir <dir>`, plus `--database-url <scratch database>` on PostgreSQL. */
   args: string[];
   /** Deletes the data dir and drops the scratch database; safe to call more than once. */
@@ -48,7 +51,7 @@ async function scratchStorage(dialect: Dialect): Promise<ProcessStorage> {
   const removeDir = () => rm(dataDir, { recursive: true, force: true });
   if (dialect === 'sqlite') {
     let done: Promise<void> | undefined;
-    return { dialect, args: ['--data-dir', dataDir], cleanup: () => (done ??= removeDir()) };
+    return { dialect, dataDir, args: ['--data-dir', dataDir], cleanup: () => (done ??= removeDir()) };
   }
   const base = process.env[TEST_DATABASE_URL];
   if (base === undefined || base === '') {
@@ -75,6 +78,7 @@ async function scratchStorage(dialect: Dialect): Promise<ProcessStorage> {
   };
   return {
     dialect,
+    dataDir,
     args: ['--data-dir', dataDir, '--database-url', url.toString()],
     cleanup: () => (done ??= cleanup()),
   };
@@ -111,10 +115,13 @@ function track(child: ChildProcess): void {
  * The environment a spawned service gets: this one without the variables its configuration reads
  * (AGORA_*, DATABASE_URL, RPC_AUTH), so only the flags a test passes configure it.
  */
-function childEnv(): NodeJS.ProcessEnv {
-  return Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !/^(AGORA_|DATABASE_URL$|RPC_AUTH$)/.test(name)),
-  );
+function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => !/^(AGORA_|DATABASE_URL$|RPC_AUTH$)/.test(name)),
+    ),
+    ...extra,
+  };
 }
 
 export interface ServiceProcess {
@@ -125,6 +132,8 @@ export interface ServiceProcess {
   output(): string;
   /** SIGKILL: no shutdown code runs. Resolves once the process is gone. */
   kill(): Promise<void>;
+  /** Resolves once the process is gone, however it ended. */
+  exited(): Promise<void>;
   /** SIGTERM, the clean stop; resolves to the exit code. */
   stop(): Promise<number | null>;
 }
@@ -147,6 +156,9 @@ export interface LauncherOptions {
   /** Default `warn`: errors reach the captured output, request logs do not. */
   logLevel?: string;
   startTimeoutMs?: number;
+  /** Node's own flags (before the script) and environment variables for the process. */
+  execArgv?: readonly string[];
+  env?: Record<string, string>;
 }
 
 /** `node bin/agora.js <command> <storage flags> --host 127.0.0.1 --port <p> <args>`, startable repeatedly. */
@@ -163,6 +175,7 @@ function serviceLauncher(command: ServiceCommand, options: LauncherOptions): Ser
       if (closed) throw new Error(`agora ${command}: the launcher is closed`);
       if (current !== undefined) throw new Error(`agora ${command} is already running (pid ${current.pid})`);
       const argv = [
+        ...(options.execArgv ?? []),
         BIN,
         command,
         ...options.storage.args,
@@ -170,7 +183,12 @@ function serviceLauncher(command: ServiceCommand, options: LauncherOptions): Ser
         ...['--log-level', options.logLevel ?? 'warn'],
         ...options.args,
       ];
-      const started = await spawnService(command, argv, options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS);
+      const started = await spawnService(
+        command,
+        argv,
+        options.env ?? {},
+        options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS,
+      );
       started.child.once('exit', () => {
         if (current === started.process) current = undefined;
       });
@@ -198,9 +216,10 @@ function serviceLauncher(command: ServiceCommand, options: LauncherOptions): Ser
 async function spawnService(
   command: ServiceCommand,
   argv: string[],
+  env: Record<string, string>,
   timeoutMs: number,
 ): Promise<{ child: ChildProcess; process: ServiceProcess }> {
-  const child = spawn(process.execPath, argv, { stdio: ['ignore', 'pipe', 'pipe'], env: childEnv() });
+  const child = spawn(process.execPath, argv, { stdio: ['ignore', 'pipe', 'pipe'], env: childEnv(env) });
   track(child);
   // A process left running (a test that timed out before its cleanup) must not keep this one alive: the
   // exit hook kills it when the tests are done. Waits on it below hold a timer or re-ref it instead.
@@ -250,6 +269,10 @@ async function spawnService(
     port: Number(new URL(url).port),
     pid: child.pid ?? 0,
     output: () => output,
+    async exited() {
+      child.ref();
+      await exited;
+    },
     async kill() {
       child.ref();
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
@@ -444,8 +467,18 @@ export interface CrashService extends ServiceLauncher {
     random: () => number,
     options: Omit<StreamOptions<T, R>, 'kill' | 'killAfterAcked'>,
   ): Promise<StreamResult<T, R>>;
-  /** Prints the stream's tally; asserts that the kill came with `noun`s in flight and none was refused. */
+  /**
+   * Prints the stream's tally; asserts that the kill came with `noun`s in flight and none was refused.
+   */
   assertKilledMidStream<T, R>(t: TestContext, stream: StreamResult<T, R>, noun: string): void;
+}
+
+export interface CrashOptions {
+  /**
+   * SQLite only: the kill is a power loss (power-loss.ts): it comes while a commit waits for its WAL
+   * sync, and what was not synced is dropped before the next start.
+   */
+  powerLoss?: boolean;
 }
 
 export async function crashService(
@@ -453,10 +486,29 @@ export async function crashService(
   dialect: Dialect,
   settings: CrashSettings,
   args: readonly string[],
+  options: CrashOptions = {},
 ): Promise<CrashService> {
   const storage = await scratchStorage(dialect);
-  const launcher = serviceLauncher(command, { storage, args });
+  const outage =
+    options.powerLoss === true && dialect === 'sqlite' ? powerLoss(storage.dataDir, command) : undefined;
+  const launcher = serviceLauncher(command, {
+    storage,
+    args,
+    ...(outage !== undefined && { execArgv: outage.execArgv, env: outage.env }),
+  });
   const failure = (message: string) => settings.withSeed(`${message}\n${launcher.output()}`);
+  /** The WAL's committed frames at the last power loss, and those that were on disk. */
+  let frames = { committed: 0, kept: 0 };
+  const kill = async () => {
+    const running = launcher.current;
+    if (running === undefined) return;
+    if (outage === undefined) {
+      await running.kill();
+      return;
+    }
+    await outage.strike(running.pid, () => running.exited());
+    frames = outage.dropUnsynced();
+  };
   return {
     get current() {
       return launcher.current;
@@ -475,13 +527,17 @@ export async function crashService(
       streamUntilKilled({
         ...options,
         killAfterAcked: Math.floor(options.tasks.length * (0.3 + 0.3 * random())),
-        kill: () => launcher.current?.kill() ?? Promise.resolve(),
+        kill,
       }),
     assertKilledMidStream(t, stream, noun) {
       t.diagnostic(`seed ${settings.seed}: ${tally(stream)}`);
       assert.ok(stream.killed, failure(`the stream ended before the kill: ${tally(stream)}`));
       assert.deepEqual(refusals(stream), [], failure(`a valid ${noun} was refused`));
       assert.ok(stream.inFlightAtKill > 0, failure(`the kill came with ${noun}s in flight`));
+      if (outage !== undefined) {
+        // The kill comes as a sync starts, but a checkpoint may have synced the commit meanwhile.
+        t.diagnostic(`power loss: ${frames.kept} of the WAL's ${frames.committed} committed frames on disk`);
+      }
     },
   };
 }
