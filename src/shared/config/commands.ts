@@ -35,7 +35,7 @@ const storageOptions = {
   ),
   sqliteSynchronous: oneOf(['full', 'normal'] as const, {
     description:
-      'SQLite only: full keeps every answered write through a power loss; normal is faster but an OS crash or power loss can lose the last writes (docs/performance.md has the cost)',
+      'SQLite only: full answers a write once it is synced to disk (off the event loop, one sync for the writes waiting together), so it survives a power loss; normal does not wait, and an OS crash or power loss can lose the last writes',
     default: 'full',
   }),
 };
