@@ -50,8 +50,9 @@ interface TaskResult {
 
 /**
  * CPU time by group of threads between two readings: the node's main thread, the signature workers (the
- * pool lowers their priority, so they are the threads nicer than the main one), the load generator, and
- * the rest (V8's garbage-collection and compiler helpers, libuv's pool).
+ * pool lowers their priority, so they are the threads nicer than the main one), the load generator, and the
+ * rest. From Node.js 22 on, threads carry names and the rest splits further: the background checkpoints,
+ * libuv's pool (the WAL syncs), V8's helpers (garbage collection, compiling); on Node.js 20 they stay one.
  */
 function cpuByThread(
   before: Map<number, ThreadStat>,
@@ -60,21 +61,27 @@ function cpuByThread(
 ): Map<string, number> {
   const mainNice = after.get(process.pid)?.nice ?? 0;
   const groups = new Map<string, number>(
-    ['main thread', 'signature workers', 'load generator', 'other threads'].map((group) => [group, 0]),
+    ['main thread', 'signature workers', 'load generator'].map((group) => [group, 0]),
   );
-  for (const [tid, { cpuMs, nice }] of after) {
-    const group =
-      tid === process.pid
-        ? 'main thread'
-        : tid === loadGenerator
-          ? 'load generator'
-          : nice > mainNice
-            ? 'signature workers'
-            : 'other threads';
-    groups.set(group, (groups.get(group) ?? 0) + cpuMs - (before.get(tid)?.cpuMs ?? 0));
+  const groupOf = (tid: number, { nice, name }: ThreadStat) => {
+    if (tid === process.pid) return 'main thread';
+    if (tid === loadGenerator) return 'load generator';
+    if (nice > mainNice) return 'signature workers';
+    return THREAD_GROUPS[name] ?? 'other threads';
+  };
+  for (const [tid, stat] of after) {
+    const group = groupOf(tid, stat);
+    groups.set(group, (groups.get(group) ?? 0) + stat.cpuMs - (before.get(tid)?.cpuMs ?? 0));
   }
   return groups;
 }
+
+/** Named threads (Node.js 22 on) by what they do. */
+const THREAD_GROUPS: Record<string, string> = {
+  'checkpoint-worker': 'checkpoints',
+  'libuv-worker': 'libuv pool (WAL syncs)',
+  V8Worker: 'V8 helpers (GC, compiler)',
+};
 
 // ---- The input and the floor (worker thread, before any load) ----
 

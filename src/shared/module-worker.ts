@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { basename, extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
@@ -8,11 +9,15 @@ import { Worker } from 'node:worker_threads';
 // working directory. A module that exists as `.js` (bin/compiled.js's copy) needs no tsx.
 const TSX_API = import.meta.resolve('tsx/esm/api');
 
-/** A worker thread running the module at `url` (e.g. `new URL('./x-worker.js', import.meta.url)`). */
+/**
+ * A worker thread running the module at `url` (e.g. `new URL('./x-worker.js', import.meta.url)`), named after
+ * it (`x-worker`): from Node.js 22 on, the name is the thread's in /proc and `top -H`, so its CPU can be
+ * told from the others'.
+ */
 export function startModuleWorker(url: URL, workerData?: unknown): Worker {
   const load = `import(${JSON.stringify(url.href)})`;
   const boot = existsSync(fileURLToPath(url))
     ? load
     : `import(${JSON.stringify(TSX_API)}).then((tsx) => tsx.register()).then(() => ${load})`;
-  return new Worker(boot, { eval: true, workerData });
+  return new Worker(boot, { eval: true, workerData, name: basename(url.pathname, extname(url.pathname)) });
 }

@@ -6,6 +6,11 @@ export interface ThreadStat {
   /** User plus system time so far. */
   cpuMs: number;
   nice: number;
+  /**
+   * The thread's name (its `comm`): from Node.js 22 on `MainThread`, `libuv-worker` (the thread pool: file
+   * syncs, DNS, zlib), `V8Worker` (garbage collection and compiling) and a worker's `name`; all `node` before.
+   */
+  name: string;
 }
 
 /** Clock ticks per second of /proc's times (USER_HZ, 100 on Linux whatever the kernel's own rate). */
@@ -21,7 +26,8 @@ export function threadStats(): Map<number, ThreadStat> {
         // Fields after the command name, which is in parentheses and may hold spaces: utime is 14th.
         const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
         const ticks = Number(fields[11]) + Number(fields[12]);
-        return [[Number(tid), { cpuMs: ticks * TICK_MS, nice: Number(fields[16]) }]];
+        const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+        return [[Number(tid), { cpuMs: ticks * TICK_MS, nice: Number(fields[16]), name }]];
       } catch {
         return []; // The thread ended while being read.
       }
