@@ -275,7 +275,7 @@ const signingStart = performance.now();
 const input = makeInput();
 console.log(
   `input: ${count} messages from ${fidCount} fids, signed in ${fmt(performance.now() - signingStart)} ms ` +
-    `(not measured): ${describeInput(input)}; best of ${rounds}`,
+    `(not measured): ${describeInput(input)}; best of ${rounds}; Node ${process.version}`,
 );
 console.log(
   `agora = engine.mergeMessages, validation (hash, signature, body rules, account) included, ${IN_FLIGHT} calls in flight; SQLite synchronous=${synchronous}`,

@@ -43,7 +43,9 @@ function run(file: string): Promise<number> {
   });
 }
 
-console.error(`fuzz: seed ${seed}, ${iterations} requests per campaign, services ${services.join(', ')}`);
+console.error(
+  `fuzz: seed ${seed}, ${iterations} requests per campaign, services ${services.join(', ')}, Node ${process.version}`,
+);
 const results: { service: string; seconds: string; outcome: string }[] = [];
 for (const service of services) {
   const file = `test/fuzz-${service}.test.ts`;

@@ -89,7 +89,8 @@ const full = await measure(async () => {
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 console.log(
-  `messages: ${count} (60% reactions, 25% casts, 15% links and user data), ${seconds}s rounds, best of 3`,
+  `messages: ${count} (60% reactions, 25% casts, 15% links and user data), ${seconds}s rounds, best of 3; ` +
+    `Node ${process.version}`,
 );
 console.log(`floor  BLAKE3 + Ed25519 verify:           ${fmt(floor)} msg/s`);
 console.log(`agora  decode + validateMessage (all rules): ${fmt(full)} msg/s`);

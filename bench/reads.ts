@@ -242,7 +242,7 @@ const load1 = () => loadavg()[0]?.toFixed(1) ?? '?';
 const { connections, rounds, seconds, warmUpSeconds } = loadOptions;
 console.log(
   `${connections} connections; best of ${rounds} rounds of ${seconds} s, each after ${warmUpSeconds} s of ` +
-    `warm-up; services log at ${logLevel} (JSON lines to /dev/null)`,
+    `warm-up; services log at ${logLevel} (JSON lines to /dev/null); Node ${process.version}`,
 );
 const load = startLoadGenerator();
 try {

@@ -288,7 +288,8 @@ async function main(): Promise<void> {
     const expected = stream.merged * subscribers;
     console.log(
       `stream: ${fmt(stream.submitted)} casts submitted at ${fmt(rate)}/s for ${seconds}s, ${fmt(stream.merged)} ` +
-        `merged; ${subscribers} subscribers received ${fmt(stream.delivered)} of ${fmt(expected)} events`,
+        `merged; ${subscribers} subscribers received ${fmt(stream.delivered)} of ${fmt(expected)} events; ` +
+        `Node ${process.version}`,
     );
     console.log(`delivered ratio: ${(stream.delivered / expected).toFixed(4)} (target 1)`);
     console.log(

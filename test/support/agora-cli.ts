@@ -32,8 +32,16 @@ export function runAgora(args: readonly string[], env: Record<string, string> = 
   };
   child.stdout.on('data', append);
   child.stderr.on('data', append);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  process.once('exit', () => child.kill('SIGKILL'));
+  // Killed if the test process exits first; the hook goes once the child has exited, so a test file that
+  // runs the CLI many times does not pile up `exit` listeners on `process` (MaxListenersExceededWarning).
+  const killChild = () => child.kill('SIGKILL');
+  process.once('exit', killChild);
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      process.off('exit', killChild);
+      resolve(code);
+    }),
+  );
   return {
     output: () => output,
     exited,
