@@ -223,7 +223,8 @@ forEachDialect('a node syncing from a bad peer', (dialect) => {
         'the silent peer timed out',
         async () => {
           const seen = await peerOn(node, fake);
-          return seen.score <= SCORE.fault && seen;
+          // The score and the error are saved one after the other.
+          return seen.score <= SCORE.fault && seen.lastError !== null && seen;
         },
         DEADLINE_WAIT_MS,
       );

@@ -218,6 +218,8 @@ forEachDialect('a node following its peer’s events', (dialect) => {
     const afterRestart = castAdd(accounts[0]!, 'after the restart');
     await mergeOnA([afterRestart]);
     await onB([afterRestart]);
+    // B serves a merge before the merge's WAL sync returns; the follower counts the batch after it.
+    await waitFor('the batch counted', () => following.events.status().consecutiveFailures === 0);
     // The resume asked for the last event merged again: it came first (no gap) and was not merged twice.
     assert.equal(following.gaps, 0);
     assert.deepEqual(following.batches, [1, 1]);

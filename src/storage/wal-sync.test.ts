@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { sql } from 'kysely';
+import { waitFor } from '../../test/support/wait.js';
 import { openDatabase } from './database.js';
 import type { Database } from './database.js';
 import { StorageError } from './errors.js';
@@ -33,13 +34,8 @@ function heldSyncs() {
   return syncs;
 }
 
-/** Turns of the event loop until `ready` holds (the syncs here start a file open or two later). */
-async function until(ready: () => boolean): Promise<void> {
-  for (let turn = 0; !ready(); turn++) {
-    if (turn > 1000) throw new Error('the condition never held');
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
+/** Until `ready` holds: the syncs here start after a file open or two, on libuv's pool. */
+const until = (ready: () => boolean) => waitFor('the condition', () => ready());
 
 /** Whether `promise` has settled by the time the event loop has run what is ready. */
 async function settled(promise: Promise<unknown>): Promise<boolean> {
