@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { SignerEventType } from '../../protocol/gen/onchain_event.js';
-import { bytesToHex } from '../../protocol/hex.js';
 import { FARCASTER_EPOCH_MS } from '../../protocol/time.js';
 import { realSleep } from '../../shared/retry.js';
 import { forEachDialect, openTestDatabase } from '../../storage/testing.js';
@@ -62,9 +61,9 @@ forEachDialect('revocation retry', (dialect) => {
     assert.deepEqual(await queuedRevocations(database.db, 1), []);
     assert.deepEqual(await queuedRevocations(database.db, 2), []);
 
-    // Queued while it runs (e.g. a failed attempt after a later on-chain commit): the next pass takes it.
+    // Queued while it runs (e.g. a failed attempt after a later on-chain commit): the next pass takes it
+    // (perhaps before resetKey returns: a pass reads the queue while the reset's commit waits for its sync).
     await resetKey(3, 3);
-    assert.deepEqual(await queuedRevocations(database.db, 3), [bytesToHex(signerKey(3))]);
     await retry.caughtUp();
     assert.deepEqual(calls.slice(3), ['3']);
     assert.deepEqual(await queuedRevocations(database.db, 3), []);
