@@ -6,12 +6,14 @@
 // Usage: npx tsx bench/start.ts [--runs 5] [--restart] [--verbose] [--bin <path to bin/agora.js>]
 //   --restart  also time a second start on the same data dir (chain state and migrations already there)
 //   --bin      another checkout's CLI (e.g. an older commit, for a before/after in the same conditions)
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+// A first untimed run of the CLI brings its build (.agora-build/, bin/compiled.js) up to date with src/; a
+// timed run during which the build changed anyway (src/ edited meanwhile) is marked, as it timed a rebuild.
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { freePort } from '../test/support/free-port.js';
@@ -27,6 +29,8 @@ const { values } = parseArgs({
 const RUNS = Number(values.runs);
 const BIN = values.bin ?? fileURLToPath(new URL('../bin/agora.js', import.meta.url));
 const POLL_MS = 10;
+/** Written by bin/compiled.js at each build of the CLI. */
+const BUILD_STAMP = join(dirname(BIN), '..', '.agora-build', 'fingerprint');
 
 interface Ports {
   chain: number;
@@ -44,6 +48,23 @@ interface Run {
   lines: { ms: number; text: string }[];
   /** When each port first answered. */
   answered: Record<keyof Ports, number>;
+  /** The CLI's build changed during the run: it timed a rebuild too. */
+  rebuilt: boolean;
+}
+
+/** When the CLI's build was last written (0: none). */
+function buildTime(): number {
+  try {
+    return statSync(BUILD_STAMP).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+function loadAverage(): string {
+  return loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ');
 }
 
 async function answers(name: keyof Ports, port: number): Promise<boolean> {
@@ -86,6 +107,7 @@ async function startOnce(dataDir: string): Promise<Run> {
     names: await freePort(),
     social: await freePort(),
   };
+  const builtAt = buildTime();
   const started = performance.now();
   const since = () => Math.round(performance.now() - started);
   const child = spawn(
@@ -131,7 +153,7 @@ async function startOnce(dataDir: string): Promise<Run> {
   const stopped = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGINT');
   await stopped;
-  return { readyMs, cpuMs, lines, answered: answered as Run['answered'] };
+  return { readyMs, cpuMs, lines, answered: answered as Run['answered'], rebuilt: buildTime() !== builtAt };
 }
 
 /** The lines that say where the time went; all of them with --verbose. */
@@ -139,14 +161,15 @@ function milestones(run: Run): string[] {
   const wanted = /^agora dev|\bup\b|devnet ready|migrat|listening|ready/i;
   return run.lines
     .filter((line) => values.verbose || wanted.test(line.text))
-    .map((line) => `  ${String(line.ms).padStart(6)} ms  ${line.text.slice(0, 110)}`);
+    .map((line) => `  ${String(line.ms).padStart(6)} ms  ${line.text.slice(0, 150)}`);
 }
 
 function report(label: string, runs: Run[]): void {
   const best = runs.reduce((a, b) => (b.readyMs < a.readyMs ? b : a));
   const sorted = runs.map((run) => run.readyMs).sort((a, b) => a - b);
   console.log(`\n${label}: best ${best.readyMs} ms, median ${sorted[Math.floor(sorted.length / 2)]} ms`);
-  console.log(`  runs (ms): ${runs.map((run) => run.readyMs).join(', ')}`);
+  console.log(`  runs (ms): ${runs.map((run) => `${run.readyMs}${run.rebuilt ? '*' : ''}`).join(', ')}`);
+  if (runs.some((run) => run.rebuilt)) console.log('  * the CLI was rebuilt during this run (src/ changed)');
   const cpu = runs.map((run) => run.cpuMs).sort((a, b) => a - b);
   console.log(`  CPU of the agora process until ready (ms): best ${cpu[0]}, all ${cpu.join(', ')}`);
   console.log(
@@ -158,7 +181,10 @@ function report(label: string, runs: Run[]): void {
   for (const line of milestones(best)) console.log(line);
 }
 
-console.log(`${BIN} dev, ${RUNS} runs, Node ${process.version}, load average ${loadavg()[0]!.toFixed(2)}`);
+console.log(`${BIN} dev, ${RUNS} runs, Node ${process.version}, load average ${loadAverage()}`);
+const warmUp = performance.now();
+spawnSync(process.execPath, [BIN, 'help'], { stdio: 'ignore' });
+console.log(`warm-up (the CLI's build brought up to date): ${Math.round(performance.now() - warmUp)} ms`);
 const fresh: Run[] = [];
 const restart: Run[] = [];
 for (let i = 0; i < RUNS; i++) {
@@ -172,3 +198,4 @@ for (let i = 0; i < RUNS; i++) {
 }
 report('fresh data dir', fresh);
 if (values.restart) report('restart (same data dir)', restart);
+console.log(`\nNode ${process.version}, load average (1, 5, 15 min) at the end: ${loadAverage()}`);

@@ -37,8 +37,14 @@ async function answers(rpcUrl: string): Promise<boolean> {
 
 describe('startDevnet', () => {
   let devnet: Devnet;
+  const infoLines: string[] = [];
   before(async () => {
-    devnet = await startDevnet({ port: 0 });
+    const logger = {
+      debug: () => undefined,
+      info: (line: string) => infoLines.push(line),
+      warn: () => undefined,
+    };
+    devnet = await startDevnet({ port: 0, logger });
   });
   after(() => devnet.stop());
 
@@ -51,6 +57,11 @@ describe('startDevnet', () => {
       devnet.accounts.map((account) => account.address),
     );
     assert.equal(devnet.fresh, true);
+    // The install's own time apart from the launch's: in agora dev the launch also waits for module loading.
+    assert.match(
+      infoLines.join('\n'),
+      /devnet ready at .* \d+ ms after anvil's launch \(contracts installed in \d+ ms\)/,
+    );
   });
 
   it('installs our runtime code at the canonical addresses, wired and priced', async () => {
