@@ -58,8 +58,10 @@ forEachDialect('migration runner', (dialect) => {
       assert.ok(failure instanceof MigrationError);
       assert.equal(failure.migrationName, '0001_missing');
       // PostgreSQL's undefined_table (42P01) is what Kysely's introspection meets when another schema's
-      // tables go mid-read, so the run is tried again; SQLite's error has no such code.
-      assert.equal(attempts, dialect === 'postgres' ? 5 : 1);
+      // tables go mid-read, so the run is tried again, five runs at most; SQLite's error has no such code.
+      // Other tests drop their schemas meanwhile, so a run may itself meet that race before the migration.
+      if (dialect === 'postgres') assert.ok(attempts > 1 && attempts <= 5, `${attempts} attempts`);
+      else assert.equal(attempts, 1);
     } finally {
       await database.cleanup();
     }
