@@ -1,9 +1,10 @@
-import type { Metadata, sendUnaryData, ServerUnaryCall, ServerWritableStream } from '@grpc/grpc-js';
+import type { IncomingHttpHeaders } from 'node:http2';
 import { hubError } from '../../protocol/errors.js';
 import type { ClientAddresses } from '../../shared/client-address.js';
+import { HubFailure } from '../failure.js';
 import { MalformedRequest } from './hub-service.js';
-import type { HubServiceMethod, Request, HUB_SERVICE } from './hub-service.js';
-import { grpcFailure, toGrpcFailure } from './status.js';
+import type { HubServiceMethod, HUB_SERVICE } from './hub-service.js';
+import type { Route, RpcCall } from './rpc-server.js';
 
 type Definition<M extends HubServiceMethod> = (typeof HUB_SERVICE)[M];
 /** A method's decoded request and its response, as the generated codecs type them. */
@@ -17,7 +18,8 @@ export type ResponseOf<M extends HubServiceMethod> = ReturnType<Definition<M>['r
 export interface Caller {
   /** The client's address, without the port. */
   ip: string;
-  metadata: Metadata;
+  /** The call's metadata, lower-cased as HTTP/2 headers are. */
+  metadata: IncomingHttpHeaders;
 }
 
 export type UnaryMethod = {
@@ -30,51 +32,50 @@ export type UnaryHandlers = {
 };
 
 /**
- * The caller of a call: the TCP peer (grpc-js reports `host:port`, IPv6 hosts bracketed or not), or the
- * client a trusted proxy names in `x-forwarded-for` metadata (nginx: `grpc_set_header X-Forwarded-For
- * $proxy_add_x_forwarded_for`), read exactly as the HTTP APIs read the header of the same name.
+ * The caller of a call: the TCP peer, or the client a trusted proxy names in `x-forwarded-for` metadata
+ * (nginx: `grpc_set_header X-Forwarded-For $proxy_add_x_forwarded_for`), read exactly as the HTTP APIs
+ * read the header of the same name (repeated entries joined with ", ", as Node joins repeated headers).
  */
-export function callerOf(call: { getPeer(): string; metadata: Metadata }, clients: ClientAddresses): Caller {
-  const peer = call.getPeer();
-  const colon = peer.lastIndexOf(':');
-  const host = (colon < 0 ? peer : peer.slice(0, colon)).replace(/^\[|\]$/g, '');
-  // Repeated entries join as Node joins repeated X-Forwarded-For headers.
-  const forwarded = call.metadata
-    .get('x-forwarded-for')
-    .filter((value): value is string => typeof value === 'string');
-  const forwardedFor = forwarded.length === 0 ? undefined : forwarded.join(', ');
-  return { ip: clients.clientOf(host, forwardedFor), metadata: call.metadata };
+export function callerOf(call: RpcCall, clients: ClientAddresses): Caller {
+  const forwarded = metadataValue(call.headers, 'x-forwarded-for');
+  return { ip: clients.clientOf(call.peerAddress, forwarded), metadata: call.headers };
 }
 
-/** The `authorization` metadata, as the HTTP API reads the header of the same name. */
-export function authorizationOf(metadata: Metadata): string | undefined {
-  const [value] = metadata.get('authorization');
+/** One metadata entry's text, as the HTTP API reads a header. */
+export function metadataValue(metadata: IncomingHttpHeaders, key: string): string | undefined {
+  const value = metadata[key];
   return typeof value === 'string' ? value : undefined;
 }
 
-/** A request that did not decode, as the HTTP API reports an unreadable body. */
-export function malformed(request: MalformedRequest) {
-  return grpcFailure(hubError('bad_request.parse_failure', `Could not parse the request: ${request.reason}`));
+/** The `authorization` metadata, as the HTTP API reads the header of the same name. */
+export function authorizationOf(metadata: IncomingHttpHeaders): string | undefined {
+  return metadataValue(metadata, 'authorization');
 }
 
-/** grpc-js's unary call shape around a handler: decoding faults, HubFailures and server faults answered. */
-export function unaryCall<Req, Res>(
+/** A request that did not decode, as the HTTP API reports an unreadable body. */
+export function malformed(request: MalformedRequest): HubFailure {
+  return new HubFailure(
+    hubError('bad_request.parse_failure', `Could not parse the request: ${request.reason}`),
+  );
+}
+
+/** A unary method as a route: its request decoded, the handler run, its response encoded. */
+export function unaryRoute<Req, Res>(
+  definition: {
+    maxRequestBytes: number;
+    requestDeserialize(bytes: Buffer): Req | MalformedRequest;
+    responseSerialize(value: Res): Buffer;
+  },
   run: (request: Req, caller: Caller) => Promise<Res>,
-  onFault: (error: unknown) => void,
   clients: ClientAddresses,
-) {
-  return (call: ServerUnaryCall<Request<Req>, Res>, callback: sendUnaryData<Res>): void => {
-    const { request } = call;
-    if (request instanceof MalformedRequest) {
-      callback(malformed(request));
-      return;
-    }
-    run(request, callerOf(call, clients)).then(
-      (response) => callback(null, response),
-      (error: unknown) => callback(toGrpcFailure(error, onFault)),
-    );
+): Route {
+  return {
+    kind: 'unary',
+    maxRequestBytes: definition.maxRequestBytes,
+    async handle(bytes, call) {
+      const request = definition.requestDeserialize(bytes);
+      if (request instanceof MalformedRequest) throw malformed(request);
+      return definition.responseSerialize(await run(request, callerOf(call, clients)));
+    },
   };
 }
-
-/** A server-streaming call, as grpc-js hands it over. */
-export type StreamCall<Req, Res> = ServerWritableStream<Request<Req>, Res>;

@@ -15,21 +15,11 @@ interface Codec<T> {
 }
 
 /**
- * A request whose bytes did not decode (truncated, or a uint64 past 2^53). grpc-js would answer a throwing
+ * A request whose bytes did not decode (truncated, or a uint64 past 2^53). A gRPC server answers a throwing
  * decoder with INTERNAL and no errCode; the handlers answer this with `bad_request.parse_failure` instead.
  */
 export class MalformedRequest {
   constructor(readonly reason: string) {}
-}
-
-/**
- * A request over its method's size bound, refused unread with RESOURCE_EXHAUSTED (grpc/server.ts); as a
- * MalformedRequest, anything that missed that would still answer it without reading it.
- */
-export class OversizeRequest extends MalformedRequest {
-  constructor(method: string, size: number, limit: number) {
-    super(`${method} takes requests of at most ${limit} bytes; this one is ${size}`);
-  }
 }
 
 export type Request<T> = T | MalformedRequest;
@@ -48,7 +38,7 @@ const MAX_READ_REQUEST_BYTES = 4 * 1024;
  * its count as the reference does.
  */
 const MAX_SYNC_IDS_REQUEST_BYTES = 64 * 1024;
-/** What grpc-js takes of one request (`grpc.max_receive_message_length`): the largest method's bound. */
+/** The largest method's bound: no request of any method is read past it. */
 export const MAX_REQUEST_BYTES = MAX_BULK_REQUEST_BYTES;
 
 /**
@@ -72,7 +62,7 @@ const undecoded: Codec<Uint8Array> = {
   decode: (bytes) => bytes,
 };
 
-/** The same bytes as a Buffer (what grpc-js sends), without a copy. */
+/** The same bytes as a Buffer (what a gRPC server writes), without a copy. */
 function asBuffer(bytes: Uint8Array): Buffer {
   return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
@@ -82,9 +72,11 @@ function method<Req, Res>(
   request: Codec<Req>,
   response: Codec<Res>,
   { stream = false, maxBytes = MAX_READ_REQUEST_BYTES } = {},
-): MethodDefinition<Request<Req>, Res | EncodedResponse> {
+): MethodDefinition<Request<Req>, Res | EncodedResponse> & { maxRequestBytes: number } {
   return {
     path: `/HubService/${name}`,
+    // The server refuses a request over it from its length prefix, unread (rpc-server.ts).
+    maxRequestBytes: maxBytes,
     requestStream: false,
     responseStream: stream,
     requestSerialize: (value) => {
@@ -92,7 +84,6 @@ function method<Req, Res>(
       return Buffer.from(request.encode(value).finish());
     },
     requestDeserialize(bytes) {
-      if (bytes.length > maxBytes) return new OversizeRequest(name, bytes.length, maxBytes);
       try {
         return request.decode(bytes);
       } catch (error) {

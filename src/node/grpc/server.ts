@@ -1,22 +1,20 @@
 import { readFileSync } from 'node:fs';
-import { Server, ServerCredentials, status as Status } from '@grpc/grpc-js';
-import type { UntypedHandleCall, UntypedServiceImplementation } from '@grpc/grpc-js';
 import type { Logger } from 'pino';
 import type { ClientAddresses } from '../../shared/client-address.js';
 import type { NodeApi } from '../api.js';
 import type { EventStreams } from '../events/event-stream.js';
 import type { SubmitGuard } from '../submit-guard.js';
-import { hubError } from '../../protocol/errors.js';
 import { DEFAULT_GRPC_CONNECTION_LIMITS, openConnectionGate } from './connection-limits.js';
 import type { GrpcConnectionLimits } from './connection-limits.js';
-import { unaryCall } from './handler.js';
+import { unaryRoute } from './handler.js';
 import type { UnaryHandlers } from './handler.js';
-import { HUB_SERVICE, MAX_REQUEST_BYTES, OversizeRequest } from './hub-service.js';
+import { HUB_SERVICE } from './hub-service.js';
 import type { HubServiceMethod } from './hub-service.js';
 import { infoHandlers } from './info.js';
 import { readHandlers } from './reads.js';
-import { grpcFailure, unimplemented } from './status.js';
-import type { GrpcFailure } from './status.js';
+import { createRpcServer } from './rpc-server.js';
+import type { Route } from './rpc-server.js';
+import { GrpcStatusError, toGrpcFailure, unimplemented } from './status.js';
 import { submitHandlers } from './submit.js';
 import { syncHandlers } from './sync.js';
 import { subscriptions } from './subscribe.js';
@@ -55,32 +53,11 @@ export interface GrpcServer {
   close(): Promise<void>;
 }
 
-/** A handler that answers every call with `failure`, whether the method is unary or streaming. */
-function refuse(failure: GrpcFailure) {
-  return (call: { emit(event: 'error', error: unknown): void }, callback?: (error: GrpcFailure) => void) => {
-    if (callback === undefined) call.emit('error', failure);
-    else callback(failure);
-  };
-}
-
-/**
- * A method's handler behind its request size bound: a request over it (hub-service.ts) is refused unread
- * with RESOURCE_EXHAUSTED, as grpc-js refuses one over the bound of them all, and the errCode an
- * oversized HTTP body gets.
- */
-function bounded(handler: UntypedHandleCall): UntypedHandleCall {
-  type Call = Parameters<ReturnType<typeof refuse>>[0] & { request: unknown };
-  const run = handler as (call: Call, callback?: unknown) => void;
-  return ((call: Call, callback?: (error: GrpcFailure) => void) => {
-    const { request } = call;
-    if (!(request instanceof OversizeRequest)) return run(call, callback);
-    const failure = hubError('bad_request.parse_failure', request.reason);
-    refuse(grpcFailure(failure, Status.RESOURCE_EXHAUSTED))(call, callback);
-  }) as UntypedHandleCall;
-}
-
-/** grpc-js waits this long for calls in flight at close before it cuts the connections. */
+/** How long calls in flight have at close before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 5000;
+
+/** Hubble's keepalive: a ping every 10 s, a connection that does not answer in 5 s is dropped. */
+const KEEPALIVE = { intervalMs: 10_000, timeoutMs: 5_000 };
 
 function readTls(tls: GrpcServerOptions['tls']): { cert: Buffer; key: Buffer } | undefined {
   if (tls === undefined) return undefined;
@@ -109,38 +86,51 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
     ...readHandlers(options.api),
     ...syncHandlers(options.api, options.submitGuard),
   };
-  const implementation: UntypedServiceImplementation = {};
-  const unary = handlers as Record<string, Parameters<typeof unaryCall>[0] | undefined>;
+  const routes = new Map<string, Route>();
+  const unary = handlers as Record<string, Parameters<typeof unaryRoute>[1] | undefined>;
   for (const name of Object.keys(HUB_SERVICE) as HubServiceMethod[]) {
+    const definition = HUB_SERVICE[name];
     const handler = unary[name];
     const reason = UNIMPLEMENTED[name];
-    if (handler !== undefined) implementation[name] = unaryCall(handler, onFault, options.clients);
-    else if (reason !== undefined) implementation[name] = refuse(unimplemented(reason));
+    if (handler !== undefined) {
+      routes.set(
+        definition.path,
+        unaryRoute(definition as Parameters<typeof unaryRoute>[0], handler, options.clients),
+      );
+    } else if (reason !== undefined) {
+      const refusal = new GrpcStatusError(unimplemented(reason));
+      routes.set(definition.path, {
+        kind: definition.responseStream ? 'streaming' : 'unary',
+        maxRequestBytes: definition.maxRequestBytes,
+        handle: () => {
+          throw refusal;
+        },
+      } as Route);
+    }
   }
   const subscribe = subscriptions(options.streams, onFault, options.clients);
-  implementation.Subscribe = subscribe.handle;
-  for (const [name, handler] of Object.entries(implementation)) implementation[name] = bounded(handler);
+  routes.set(HUB_SERVICE.Subscribe.path, {
+    kind: 'streaming',
+    maxRequestBytes: HUB_SERVICE.Subscribe.maxRequestBytes,
+    handle: (bytes, call) => subscribe.handle(HUB_SERVICE.Subscribe.requestDeserialize(bytes), call),
+  });
 
   const limits = { ...DEFAULT_GRPC_CONNECTION_LIMITS, ...options.connections };
-  const server = new Server({
-    // Hubble's keepalive: a ping every 10 s, a connection that does not answer in 5 s is dropped.
-    'grpc.keepalive_time_ms': 10_000,
-    'grpc.keepalive_timeout_ms': 5_000,
+  const rpc = createRpcServer({
+    routes,
+    statusOf: (error) => toGrpcFailure(error, onFault),
     // Idle means no call open: a connection carrying a Subscribe stream is in use however quiet it is.
-    'grpc.max_connection_idle_ms': limits.idleTimeoutMs,
-    'grpc.max_concurrent_streams': limits.maxStreams,
-    // grpc-js buffers a request up to this size; each method's own bound then applies (hub-service.ts).
-    'grpc.max_receive_message_length': MAX_REQUEST_BYTES,
+    idleTimeoutMs: limits.idleTimeoutMs,
+    maxStreams: limits.maxStreams,
+    keepalive: KEEPALIVE,
   });
-  server.addService(HUB_SERVICE, implementation);
-  // The gate owns the socket (cap, TLS, preface timeout); grpc-js serves the HTTP/2 over it.
-  const injector = server.createConnectionInjector(ServerCredentials.createInsecure());
+  // The gate owns the socket (cap, TLS, preface timeout); the RPC server serves the HTTP/2 over it.
   const gate = await openConnectionGate({
     host: options.host,
     port: options.port,
     tls: readTls(options.tls),
     limits,
-    accept: (connection) => injector.injectConnection(connection),
+    accept: (connection) => rpc.accept(connection),
     onError: (error) => log?.warn({ err: error }, 'gRPC port could not accept a connection'),
   });
   const { port } = gate;
@@ -149,18 +139,11 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
 
   let closing: Promise<void> | undefined;
   const close = () =>
-    (closing ??= new Promise<void>((resolve) => {
+    (closing ??= (async () => {
       // Streams never finish on their own: each is told why it ends, then the server waits for that.
       subscribe.endAll();
-      const cut = setTimeout(() => {
-        server.forceShutdown();
-        gate.destroyAll();
-      }, SHUTDOWN_GRACE_MS);
-      const shutDown = new Promise<void>((done) => server.tryShutdown(() => done()));
-      void Promise.all([shutDown, gate.close()]).then(() => {
-        clearTimeout(cut);
-        resolve();
-      });
-    }));
+      await Promise.all([rpc.close(SHUTDOWN_GRACE_MS), gate.close()]);
+      gate.destroyAll();
+    })());
   return { address: `${host}:${port}`, port, close };
 }

@@ -1,11 +1,19 @@
-import { Metadata, status as Status } from '@grpc/grpc-js';
-import type { ServiceError } from '@grpc/grpc-js';
+import { status as Status } from '@grpc/grpc-js';
 import { HUB_ERROR_GRPC_CODES, hubError } from '../../protocol/errors.js';
 import type { HubError } from '../../protocol/errors.js';
 import { HubFailure } from '../failure.js';
+import { RequestFault } from './rpc-server.js';
+import type { GrpcStatus } from './rpc-server.js';
 
-/** A failure as grpc-js sends it: status code, details and trailing metadata. */
-export type GrpcFailure = Pick<ServiceError, 'code' | 'details' | 'metadata'>;
+/** A failure as the client gets it: status code, details and trailing metadata. */
+export type GrpcFailure = GrpcStatus;
+
+/** A failure a handler throws with its own status code. */
+export class GrpcStatusError extends Error {
+  constructor(readonly status: GrpcFailure) {
+    super(status.details);
+  }
+}
 
 /**
  * A HubError as a gRPC status: the reference's code for its errCode (node-api.md §3.2), the bare message as
@@ -16,18 +24,47 @@ export function grpcFailure(
   error: HubError,
   code: Status = HUB_ERROR_GRPC_CODES[error.errCode],
 ): GrpcFailure {
-  const metadata = new Metadata();
-  metadata.set('errcode', error.errCode);
-  metadata.set('x-err-code', error.errCode);
-  return { code, details: error.message, metadata };
+  return { code, details: error.message, metadata: { errcode: error.errCode, 'x-err-code': error.errCode } };
 }
 
 /** What a server fault shows the client; the log has the real error. */
 const INTERNAL_ERROR = hubError('unknown', 'Internal error');
 
-/** Any thrown value as a status; `onFault` sees the ones that are not a HubFailure (server faults). */
+/** A request refused before its handler: unreadable, too large, or for no method of the service. */
+function requestFailure({ method, fault, maxRequestBytes }: RequestFault): GrpcFailure {
+  switch (fault.kind) {
+    case 'oversize':
+      // The errCode an oversized HTTP body gets; RESOURCE_EXHAUSTED as grpc-js refuses a message too large.
+      return grpcFailure(
+        hubError(
+          'bad_request.parse_failure',
+          `${method} takes requests of at most ${maxRequestBytes} bytes; this one is ${fault.size}`,
+        ),
+        Status.RESOURCE_EXHAUSTED,
+      );
+    case 'compressed':
+      return unimplemented('compressed requests are not supported: send them with the identity encoding');
+    case 'unknown_method':
+      return unimplemented(`The server does not implement the method ${method}`);
+    case 'truncated':
+      return grpcFailure(
+        hubError('bad_request.parse_failure', 'Could not parse the request: it was cut short'),
+      );
+    case 'message_count':
+      return grpcFailure(
+        hubError(
+          'bad_request.parse_failure',
+          `Could not parse the request: a call takes one request message, this one had ${fault.count}`,
+        ),
+      );
+  }
+}
+
+/** Any thrown value as a status; `onFault` sees the ones that are not the client's doing (server faults). */
 export function toGrpcFailure(error: unknown, onFault: (error: unknown) => void): GrpcFailure {
   if (error instanceof HubFailure) return grpcFailure(error.hubError);
+  if (error instanceof GrpcStatusError) return error.status;
+  if (error instanceof RequestFault) return requestFailure(error);
   onFault(error);
   return grpcFailure(INTERNAL_ERROR);
 }

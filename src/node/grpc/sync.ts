@@ -6,7 +6,7 @@ import { contactBody } from '../sync/contact-info.js';
 import { ANNOUNCE_HEADER } from '../sync/peer-client.js';
 import { PAUSE_MS } from '../sync/peer-link.js';
 import type { PeerLinkStatus } from '../sync/peer-link.js';
-import { authorizationOf } from './handler.js';
+import { authorizationOf, metadataValue } from './handler.js';
 import type { Caller, UnaryHandlers } from './handler.js';
 import { messagesResponse } from './paging.js';
 
@@ -84,7 +84,7 @@ export function syncHandlers(api: NodeApi, guard: SubmitGuard): UnaryHandlers {
 
     GetSyncStatus: ({ peerId }) => status(peerId),
     async GetCurrentPeers(_request, { metadata }) {
-      const announced = metadata.get(ANNOUNCE_HEADER)[0];
+      const announced = metadataValue(metadata, ANNOUNCE_HEADER);
       if (typeof announced === 'string') api.peers().announced(announced);
       return { contacts: (await api.peers().contacts()).map(contactBody) };
     },
