@@ -1,14 +1,16 @@
-// What a unary gRPC call costs the server in grpc-js, against the least Node's own HTTP/2 server can do for
-// the same call (read the request, answer headers, one length-prefixed message and the grpc-status
-// trailer): the floor any gRPC server on Node pays. Both answer 2,000 ready bytes (a page of casts, as a
+// What a unary gRPC call costs the server in Agora's own server (src/node/grpc/rpc-server.ts) and in
+// grpc-js, against the least Node's own HTTP/2 server can do for the same call (read the request, answer
+// headers, one length-prefixed message and the grpc-status trailer): the floor any gRPC server on Node pays. Both answer 2,000 ready bytes (a page of casts, as a
 // kept answer is) to a grpc-js client in a worker with 32 calls in flight; the server's main-thread CPU per
 // call is what is compared, each measured after a warm-up, in one run.
 // Usage: npx tsx bench/grpc-server.ts [--seconds 5] [--rounds 2]
 import http2 from 'node:http2';
+import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import * as grpc from '@grpc/grpc-js';
+import { createRpcServer } from '../src/node/grpc/rpc-server.js';
 import { threadStats } from '../src/shared/threads.js';
 
 const METHOD = '/bench.Server/Get';
@@ -67,6 +69,28 @@ async function grpcJsServer(): Promise<{ port: number; close(): void }> {
   return { port, close: () => server.forceShutdown() };
 }
 
+/** Agora's server, with the node's settings, behind a plain TCP listener (the node's gate adds no per-call work). */
+async function agoraServer(): Promise<{ port: number; close(): void }> {
+  const rpc = createRpcServer({
+    routes: new Map([
+      [METHOD, { kind: 'unary', maxRequestBytes: 4096, handle: () => Promise.resolve(ANSWER) }],
+    ]),
+    statusOf: () => ({ code: 13, details: 'Internal error', metadata: {} }),
+    maxStreams: 100,
+    idleTimeoutMs: 120_000,
+    keepalive: { intervalMs: 10_000, timeoutMs: 5_000 },
+  });
+  const server = createServer((socket) => rpc.accept(socket));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () => {
+      server.close();
+      void rpc.close(0);
+    },
+  };
+}
+
 /** The least a server can do per unary call over Node's HTTP/2: no routing, metadata, deadline or codec. */
 async function http2Floor(): Promise<{ port: number; close(): void }> {
   const framed = Buffer.alloc(5 + ANSWER.length);
@@ -89,8 +113,11 @@ async function http2Floor(): Promise<{ port: number; close(): void }> {
 async function measure(worker: Worker, port: number, seconds: number): Promise<number> {
   const run = (job: Load) =>
     new Promise<number>((resolve, reject) => {
-      worker.once('message', resolve);
       worker.once('error', reject);
+      worker.once('message', (calls: number) => {
+        worker.off('error', reject);
+        resolve(calls);
+      });
       worker.postMessage(job);
     });
   await run({ port, seconds: 1 });
@@ -115,12 +142,15 @@ async function main(): Promise<void> {
       const floorServer = await http2Floor();
       const floor = await measure(worker, floorServer.port, seconds);
       floorServer.close();
+      const agora = await agoraServer();
+      const own = await measure(worker, agora.port, seconds);
+      agora.close();
       const grpcJs = await grpcJsServer();
       const cost = await measure(worker, grpcJs.port, seconds);
       grpcJs.close();
       console.log(
-        `round ${round}: server CPU per call: http2 floor ${floor.toFixed(1)} µs, grpc-js ${cost.toFixed(1)} µs; ` +
-          `grpc-js / floor ${(cost / floor).toFixed(2)}`,
+        `round ${round}: server CPU per call: http2 floor ${floor.toFixed(1)} µs, Agora ${own.toFixed(1)} µs, ` +
+          `grpc-js ${cost.toFixed(1)} µs; Agora / floor ${(own / floor).toFixed(2)}, grpc-js / floor ${(cost / floor).toFixed(2)}`,
       );
     }
   } finally {

@@ -83,12 +83,12 @@ export interface RpcServer {
   close(graceMs: number): Promise<void>;
 }
 
+/** Each header is work per call (HPACK), so only what clients read: no encoding means identity. */
 const RESPONSE_HEADERS: OutgoingHttpHeaders = {
   [http2.HTTP2_HEADER_STATUS]: 200,
   [http2.HTTP2_HEADER_CONTENT_TYPE]: 'application/grpc+proto',
-  'grpc-accept-encoding': 'identity',
 };
-const OK_TRAILERS: OutgoingHttpHeaders = { 'grpc-status': '0', 'grpc-message': 'OK' };
+const OK_TRAILERS: OutgoingHttpHeaders = { 'grpc-status': '0' };
 const DEADLINE_EXCEEDED: GrpcStatus = { code: 4, details: 'Deadline exceeded', metadata: {} };
 
 function trailersOf(status: GrpcStatus): OutgoingHttpHeaders {
@@ -105,6 +105,14 @@ function sendOkTrailers(this: ServerHttp2Stream): void {
 
 const ignore = () => undefined;
 
+/** A connection's calls in progress and its timers. */
+interface Connection {
+  peerAddress: string;
+  open: number;
+  idle: NodeJS.Timeout;
+  keepalive: NodeJS.Timeout;
+}
+
 /** One call on its HTTP/2 stream: answered once, with headers, messages and a status in that order. */
 class Call implements StreamingCall {
   /** new: nothing sent; open: headers sent; done: the status is sent or the stream is gone. */
@@ -117,8 +125,9 @@ class Call implements StreamingCall {
   constructor(
     private readonly stream: ServerHttp2Stream,
     readonly headers: IncomingHttpHeaders,
-    readonly peerAddress: string,
+    private readonly connection: Connection,
   ) {
+    connection.open += 1;
     stream.once('close', () => this.gone());
     const timeoutMs = parseTimeout(headers['grpc-timeout'] as string | undefined);
     if (timeoutMs !== undefined) {
@@ -127,6 +136,10 @@ class Call implements StreamingCall {
         this.cancel();
       }, timeoutMs);
     }
+  }
+
+  get peerAddress(): string {
+    return this.connection.peerAddress;
   }
 
   get cancelled(): boolean {
@@ -202,6 +215,10 @@ class Call implements StreamingCall {
 
   /** The stream closed: if the call was not answered, the client is gone. */
   private gone(): void {
+    const { connection } = this;
+    connection.open -= 1;
+    // The idle timer runs from when the connection's last call ended.
+    if (connection.open === 0) connection.idle.refresh();
     if (this.state !== 'done') {
       this.settle();
       this.cancel();
@@ -214,14 +231,6 @@ class Call implements StreamingCall {
     this.cancelListeners = undefined;
     for (const listener of listeners) listener();
   }
-}
-
-/** A connection's calls in progress and its timers. */
-interface Connection {
-  peerAddress: string;
-  open: number;
-  idle: NodeJS.Timeout;
-  keepalive: NodeJS.Timeout;
 }
 
 /**
@@ -275,11 +284,6 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
       stream.close(http2.NGHTTP2_REFUSED_STREAM);
       return;
     }
-    connection.open += 1;
-    stream.once('close', () => {
-      connection.open -= 1;
-      if (connection.open === 0) connection.idle.refresh();
-    });
     const contentType = headers[http2.HTTP2_HEADER_CONTENT_TYPE];
     const path = headers[http2.HTTP2_HEADER_PATH];
     if (
@@ -291,7 +295,7 @@ export function createRpcServer(options: RpcServerOptions): RpcServer {
       return;
     }
     const method = typeof path === 'string' ? path : '';
-    const call = new Call(stream, headers, connection.peerAddress);
+    const call = new Call(stream, headers, connection);
     const route = routes.get(method);
     if (route === undefined) {
       call.finish(statusOf(new RequestFault(method, { kind: 'unknown_method' })));

@@ -76,15 +76,19 @@ const TIMEOUT_UNITS_MS: Readonly<Record<string, number>> = {
   n: 1e-6,
 };
 
+/** The longest delay a Node.js timer takes; a longer one would fire at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /**
- * A `grpc-timeout` header (up to 8 digits and a unit) in milliseconds; undefined when absent or not of
- * that form, which the client's own deadline then covers.
+ * A `grpc-timeout` header (up to 8 digits and a unit) in milliseconds; undefined when absent, not of that
+ * form, or beyond what a timer can wait (about 24 days): the client's own deadline then covers it.
  */
 export function parseTimeout(header: string | undefined): number | undefined {
   if (header === undefined) return undefined;
   const match = /^(\d{1,8})([HMSmun])$/.exec(header);
   if (match === null) return undefined;
-  return Number(match[1]) * (TIMEOUT_UNITS_MS[match[2] as string] as number);
+  const ms = Number(match[1]) * (TIMEOUT_UNITS_MS[match[2] as string] as number);
+  return ms > MAX_TIMER_MS ? undefined : ms;
 }
 
 /**
