@@ -5,6 +5,7 @@
 // as in `agora dev`, its indexer following the node's events, and the CPU counts until it has caught up.
 // Usage: npx tsx bench/submit.ts [--seconds 10] [--latency-seconds 5] [--fids 1000] [--messages 80000]
 //   [--indexer] [--sqlite-synchronous full|normal]   (SQLite's sync at commit; full, as the node's default)
+//   [--client raw|fetch]   (the load's client: raw sockets, or Node's fetch (undici) as apps post)
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
@@ -30,9 +31,12 @@ import type { ThreadStat } from '../src/shared/threads.js';
 const CONCURRENCY = 64;
 
 /** A load to run from the worker, starting at message `from` of the pre-built input. */
-type Task =
-  | { kind: 'sustained'; url: string; from: number; seconds: number }
-  | { kind: 'open'; url: string; from: number; seconds: number; rate: number };
+type Task = { url: string; from: number; seconds: number; client: Client } & (
+  { kind: 'sustained' } | { kind: 'open'; rate: number }
+);
+
+/** How the load posts: raw keep-alive sockets (cheap), or Node's fetch (undici) as apps post. */
+type Client = 'raw' | 'fetch';
 
 interface TaskResult {
   ok: number;
@@ -67,7 +71,9 @@ function cpuByThread(
     if (tid === process.pid) return 'main thread';
     if (tid === loadGenerator) return 'load generator';
     if (nice > mainNice) return 'signature workers';
-    return THREAD_GROUPS[name] ?? 'other threads';
+    // Linux keeps the first 15 characters of a thread's name.
+    const named = Object.entries(THREAD_GROUPS).find(([full]) => full.slice(0, 15) === name);
+    return named?.[1] ?? 'other threads';
   };
   for (const [tid, stat] of after) {
     const group = groupOf(tid, stat);
@@ -128,32 +134,68 @@ function buildInput(fidCount: number, count: number): Uint8Array[] {
 
 // ---- Load generator (worker thread) ----
 
+/** One of the load's connections: posts a body, answers the status; throws when no answer came. */
+interface Poster {
+  post(body: Uint8Array): Promise<number>;
+  close(): void;
+}
+
+async function openPoster(url: URL, client: Client): Promise<Poster> {
+  if (client === 'fetch') {
+    // fetch's own pool keeps one keep-alive connection per request in flight: CONCURRENCY of them.
+    return {
+      async post(body) {
+        const response = await fetch(url, {
+          method: 'POST',
+          body,
+          headers: { 'content-type': 'application/octet-stream' },
+        });
+        await response.arrayBuffer();
+        return response.status;
+      },
+      close: () => undefined,
+    };
+  }
+  const connection: RawConnection = await openRawConnection(url);
+  return {
+    post: (body) => connection.send(encodePost(url, body, 'application/octet-stream')),
+    close: () => connection.close(),
+  };
+}
+
+/** An error and its cause's code (fetch reports a closed socket as "fetch failed", UND_ERR_SOCKET beneath). */
+function describeFailure(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause;
+  return cause === undefined ? String(error) : `${String(error)}: ${String(cause.code ?? cause.message)}`;
+}
+
 async function runTask(task: Task, wire: Uint8Array[]): Promise<TaskResult> {
   const url = new URL(task.url);
-  const connections = await Promise.all(Array.from({ length: CONCURRENCY }, () => openRawConnection(url)));
+  const open = () => openPoster(url, task.client);
+  const connections = await Promise.all(Array.from({ length: CONCURRENCY }, open));
   const result: TaskResult = {
     ...{ ok: 0, other: 0, failed: 0, failures: [], seconds: 0 },
     ...{ latencies: [], threadId: currentThreadId() },
   };
   /** Sends and counts the answer; a request that got none is counted and its connection replaced. */
-  const post = async (connection: RawConnection, body: Uint8Array): Promise<RawConnection> => {
+  const post = async (connection: Poster, body: Uint8Array): Promise<Poster> => {
     try {
-      const status = await connection.send(encodePost(url, body, 'application/octet-stream'));
+      const status = await connection.post(body);
       if (status === 200) result.ok++;
       else result.other++;
       return connection;
     } catch (error) {
       result.failed++;
-      if (result.failures.length < 5) result.failures.push(String(error));
+      if (result.failures.length < 5) result.failures.push(describeFailure(error));
       connection.close();
-      return openRawConnection(url);
+      return open();
     }
   };
   let next = task.from;
   const start = performance.now();
   if (task.kind === 'sustained') {
     const deadline = start + task.seconds * 1000;
-    const loop = async (first: RawConnection) => {
+    const loop = async (first: Poster) => {
       let connection = first;
       while (performance.now() < deadline && next < wire.length)
         connection = await post(connection, wire[next++]!);
@@ -163,14 +205,14 @@ async function runTask(task: Task, wire: Uint8Array[]): Promise<TaskResult> {
     // Open loop: requests start on schedule whether or not earlier ones have answered; one waiting for a
     // free connection counts that wait in its latency.
     const free = [...connections];
-    const waiting: ((connection: RawConnection) => void)[] = [];
+    const waiting: ((connection: Poster) => void)[] = [];
     const acquire = () =>
-      new Promise<RawConnection>((resolve) => {
+      new Promise<Poster>((resolve) => {
         const connection = free.pop();
         if (connection === undefined) waiting.push(resolve);
         else resolve(connection);
       });
-    const release = (connection: RawConnection) => {
+    const release = (connection: Poster) => {
       const taker = waiting.shift();
       if (taker === undefined) free.push(connection);
       else taker(connection);
@@ -266,6 +308,7 @@ async function main(): Promise<void> {
       messages: { type: 'string' },
       indexer: { type: 'boolean' },
       'sqlite-synchronous': { type: 'string' },
+      client: { type: 'string' },
     },
   });
   const seconds = Number(values.seconds ?? 10);
@@ -273,6 +316,7 @@ async function main(): Promise<void> {
   const fidCount = Number(values.fids ?? 1000);
   const count = Number(values.messages ?? 80_000);
   const synchronous = values['sqlite-synchronous'] === 'normal' ? 'normal' : 'full';
+  const client: Client = values.client === 'fetch' ? 'fetch' : 'raw';
   const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
   // The load generator builds the input and measures the floor on its own thread (with this one idle), so
@@ -346,7 +390,7 @@ async function main(): Promise<void> {
     const cpuBefore = process.cpuUsage();
     const loopBefore = performance.eventLoopUtilization();
     const threadsBefore = threadStats();
-    const sustained = await run({ kind: 'sustained', url: submitUrl, from: 0, seconds });
+    const sustained = await run({ kind: 'sustained', url: submitUrl, from: 0, seconds, client });
     const caughtUpMs = social === undefined ? 0 : await social.caughtUpWith(database.db);
     const cpu = process.cpuUsage(cpuBefore);
     const loop = performance.eventLoopUtilization(loopBefore);
@@ -361,15 +405,23 @@ async function main(): Promise<void> {
       from: used,
       seconds: latencySeconds,
       rate,
+      client,
     });
     // The bare route gets a 1 s warm-up, as the sustained run was the node's.
-    const bareTask: Task = { kind: 'open', url: `${bareUrl}/v1/submitMessage`, from: 0, seconds: 1, rate };
+    const bareTask: Task = {
+      kind: 'open',
+      url: `${bareUrl}/v1/submitMessage`,
+      from: 0,
+      seconds: 1,
+      rate,
+      client,
+    };
     await run(bareTask);
     const bareLoad = await run({ ...bareTask, seconds: latencySeconds });
 
     console.log(`floor  BLAKE3 + Ed25519 verify, one core:  ${fmt(floor)} msg/s`);
     console.log(
-      `agora  submitMessage, ${CONCURRENCY} connections, ${seconds}s${ran}: ${fmt(throughput)} msg/s ` +
+      `agora  submitMessage, ${CONCURRENCY} ${client} connections, ${seconds}s${ran}: ${fmt(throughput)} msg/s ` +
         `(${fmt(sustained.ok)} 200s, ${fmt(sustained.other)} others, ${fmt(sustained.failed)} without an answer)`,
     );
     console.log(`ratio: ${(throughput / floor).toFixed(2)} (target >= 0.5)`);
