@@ -1,8 +1,9 @@
 // What a unary gRPC call costs the server in Agora's own server (src/node/grpc/rpc-server.ts) and in
 // grpc-js, against the least Node's own HTTP/2 server can do for the same call (read the request, answer
-// headers, one length-prefixed message and the grpc-status trailer): the floor any gRPC server on Node pays. Both answer 2,000 ready bytes (a page of casts, as a
-// kept answer is) to a grpc-js client in a worker with 32 calls in flight; the server's main-thread CPU per
-// call is what is compared, each measured after a warm-up, in one run.
+// headers, one length-prefixed message and the grpc-status trailer): the floor any gRPC server on Node
+// pays. Each answers 2,000 ready bytes (a page of casts, as a kept answer is) to a grpc-js client in a
+// worker with 32 calls in flight; the server's main-thread CPU per call is what is compared, each measured
+// after a warm-up, in one run.
 // Usage: npx tsx bench/grpc-server.ts [--seconds 5] [--rounds 2]
 import http2 from 'node:http2';
 import { createServer } from 'node:net';
@@ -69,7 +70,7 @@ async function grpcJsServer(): Promise<{ port: number; close(): void }> {
   return { port, close: () => server.forceShutdown() };
 }
 
-/** Agora's server, with the node's settings, behind a plain TCP listener (the node's gate adds no per-call work). */
+/** Agora's server with the node's settings, behind a plain TCP listener (the gate costs nothing per call). */
 async function agoraServer(): Promise<{ port: number; close(): void }> {
   const rpc = createRpcServer({
     routes: new Map([

@@ -10,7 +10,7 @@ export interface GrpcConnectionLimits {
   maxConnections: number;
   /** ms a connection has to finish its TLS handshake (with TLS) and send the HTTP/2 client preface. */
   handshakeTimeoutMs: number;
-  /** ms a connection may stay open with no call in progress (grpc-js closes it with GOAWAY). */
+  /** ms a connection may stay open with no call in progress (closed with GOAWAY). */
   idleTimeoutMs: number;
   /** Calls (HTTP/2 streams) open at once on one connection, advertised in the server's SETTINGS. */
   maxStreams: number;
@@ -43,15 +43,14 @@ export interface ConnectionGate {
   readonly port: number;
   /** Stops accepting and drops connections not yet handed over; resolves once every connection is gone. */
   close(): Promise<void>;
-  /** Destroys every connection still open, handed over or not. */
-  destroyAll(): void;
 }
 
 /**
- * The gRPC port's TCP side: caps the connections open at once, and hands a connection over (to grpc-js)
- * only once its client has sent the HTTP/2 preface within the handshake timeout, so a client that connects
- * and sends nothing, or stalls in the TLS handshake, holds a socket for that long at most. Everything after
- * the preface (streams, idle connections, keepalive) is HTTP/2's, and grpc-js bounds it.
+ * The gRPC port's TCP side: caps the connections open at once, and hands a connection over (to the RPC
+ * server) only once its client has sent the HTTP/2 preface within the handshake timeout, so a client that
+ * connects and sends nothing, or stalls in the TLS handshake, holds a socket for that long at most.
+ * Everything after the preface (streams, idle connections, keepalive) is HTTP/2's, and the RPC server
+ * bounds it.
  */
 export async function openConnectionGate(options: ConnectionGateOptions): Promise<ConnectionGate> {
   const { maxConnections, handshakeTimeoutMs } = options.limits;
@@ -130,8 +129,5 @@ export async function openConnectionGate(options: ConnectionGateOptions): Promis
         server.close(() => resolve());
         for (const socket of waiting) socket.destroy();
       }),
-    destroyAll() {
-      for (const socket of open) socket.destroy();
-    },
   };
 }

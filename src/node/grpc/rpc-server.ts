@@ -40,7 +40,7 @@ export interface StreamingCall extends RpcCall {
   reset(): void;
 }
 
-/** A method: unary (one answer, or a thrown value the server's `statusOf` turns into a status) or streaming. */
+/** A method: unary (an answer, or a thrown value that `statusOf` makes a status) or server-streaming. */
 export type Route =
   | {
       kind: 'unary';

@@ -142,8 +142,8 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
     (closing ??= (async () => {
       // Streams never finish on their own: each is told why it ends, then the server waits for that.
       subscribe.endAll();
+      // The gate's close waits for the connections it handed over, which the RPC server ends.
       await Promise.all([rpc.close(SHUTDOWN_GRACE_MS), gate.close()]);
-      gate.destroyAll();
     })());
   return { address: `${host}:${port}`, port, close };
 }
