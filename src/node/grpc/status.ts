@@ -5,12 +5,9 @@ import { HubFailure } from '../failure.js';
 import { RequestFault } from './rpc-server.js';
 import type { GrpcStatus } from './rpc-server.js';
 
-/** A failure as the client gets it: status code, details and trailing metadata. */
-export type GrpcFailure = GrpcStatus;
-
 /** A failure a handler throws with its own status code. */
 export class GrpcStatusError extends Error {
-  constructor(readonly status: GrpcFailure) {
+  constructor(readonly status: GrpcStatus) {
     super(status.details);
   }
 }
@@ -20,10 +17,7 @@ export class GrpcStatusError extends Error {
  * details, and the errCode in trailing metadata under `errcode` (Hubble, read by hub-nodejs 0.11 and 0.17)
  * and `x-err-code` (Snapchain), so every client line hands back a HubError with the HTTP API's errCode.
  */
-export function grpcFailure(
-  error: HubError,
-  code: Status = HUB_ERROR_GRPC_CODES[error.errCode],
-): GrpcFailure {
+export function grpcFailure(error: HubError, code: Status = HUB_ERROR_GRPC_CODES[error.errCode]): GrpcStatus {
   return { code, details: error.message, metadata: { errcode: error.errCode, 'x-err-code': error.errCode } };
 }
 
@@ -31,7 +25,7 @@ export function grpcFailure(
 const INTERNAL_ERROR = hubError('unknown', 'Internal error');
 
 /** A request refused before its handler: unreadable, too large, or for no method of the service. */
-function requestFailure({ method, fault, maxRequestBytes }: RequestFault): GrpcFailure {
+function requestFailure({ method, fault, maxRequestBytes }: RequestFault): GrpcStatus {
   switch (fault.kind) {
     case 'oversize':
       // The errCode an oversized HTTP body gets; RESOURCE_EXHAUSTED as grpc-js refuses a message too large.
@@ -61,7 +55,7 @@ function requestFailure({ method, fault, maxRequestBytes }: RequestFault): GrpcF
 }
 
 /** Any thrown value as a status; `onFault` sees the ones that are not the client's doing (server faults). */
-export function toGrpcFailure(error: unknown, onFault: (error: unknown) => void): GrpcFailure {
+export function toGrpcFailure(error: unknown, onFault: (error: unknown) => void): GrpcStatus {
   if (error instanceof HubFailure) return grpcFailure(error.hubError);
   if (error instanceof GrpcStatusError) return error.status;
   if (error instanceof RequestFault) return requestFailure(error);
@@ -70,6 +64,6 @@ export function toGrpcFailure(error: unknown, onFault: (error: unknown) => void)
 }
 
 /** A method Agora's data cannot answer, with why. */
-export function unimplemented(reason: string): GrpcFailure {
+export function unimplemented(reason: string): GrpcStatus {
   return grpcFailure(hubError('not_implemented', reason), Status.UNIMPLEMENTED);
 }
