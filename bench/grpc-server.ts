@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import * as grpc from '@grpc/grpc-js';
 import { createRpcServer } from '../src/node/grpc/rpc-server.js';
+import { framed } from '../src/node/grpc/wire.js';
 import { threadStats } from '../src/shared/threads.js';
 
 const METHOD = '/bench.Server/Get';
@@ -94,16 +95,14 @@ async function agoraServer(): Promise<{ port: number; close(): void }> {
 
 /** The least a server can do per unary call over Node's HTTP/2: no routing, metadata, deadline or codec. */
 async function http2Floor(): Promise<{ port: number; close(): void }> {
-  const framed = Buffer.alloc(5 + ANSWER.length);
-  framed.writeUInt32BE(ANSWER.length, 1);
-  ANSWER.copy(framed, 5);
+  const answer = framed(ANSWER);
   const server = http2.createServer();
   server.on('stream', (stream) => {
     stream.resume();
     stream.on('end', () => {
       stream.respond({ ':status': 200, 'content-type': 'application/grpc' }, { waitForTrailers: true });
       stream.once('wantTrailers', () => stream.sendTrailers({ 'grpc-status': '0' }));
-      stream.end(framed);
+      stream.end(answer);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
