@@ -98,14 +98,16 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
         unaryRoute(definition as Parameters<typeof unaryRoute>[0], handler, options.clients),
       );
     } else if (reason !== undefined) {
-      const refusal = new GrpcStatusError(unimplemented(reason));
-      routes.set(definition.path, {
-        kind: definition.responseStream ? 'streaming' : 'unary',
-        maxRequestBytes: definition.maxRequestBytes,
-        handle: () => {
-          throw refusal;
-        },
-      } as Route);
+      const refuse = (): never => {
+        throw new GrpcStatusError(unimplemented(reason));
+      };
+      const { maxRequestBytes } = definition;
+      routes.set(
+        definition.path,
+        definition.responseStream
+          ? { kind: 'streaming', maxRequestBytes, handle: refuse }
+          : { kind: 'unary', maxRequestBytes, handle: refuse },
+      );
     }
   }
   const subscribe = subscriptions(options.streams, onFault, options.clients);
